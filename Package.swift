@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Twofold",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "OTP", targets: ["OTP"]),
+    .library(name: "Crypto", targets: ["Crypto"]),
+    .executable(name: "twofold", targets: ["twofold"]),
+    .executable(name: "twofold-bench", targets: ["twofold-bench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .target(name: "Crypto", dependencies: ["COpenSSL"]),
+    .target(name: "OTP", dependencies: ["Crypto"]),
+    .target(name: "Arguments"),
+    .executableTarget(
+      name: "twofold",
+      dependencies: ["OTP", "Arguments"]
+    ),
+    .target(
+      name: "CBenchBaseline",
+      linkerSettings: [.linkedLibrary("crypto")]
+    ),
+    .executableTarget(
+      name: "twofold-bench",
+      dependencies: ["OTP", "Crypto", "CBenchBaseline"]
+    ),
+    .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+    .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
+    .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+    .testTarget(name: "TwofoldEndToEndTests", dependencies: []),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,97 @@
+/// The whole command-line surface as data: parsing and help are both generated from it.
+public struct CommandTable: Sendable {
+  /// The program's name in help (`twofold`).
+  public let program: String
+  /// One line shown at the top of the overview.
+  public let abstract: String
+  /// Options accepted before or after any command.
+  public let globalOptions: [OptionSpec]
+  /// The commands, in the order help lists them.
+  public let commands: [CommandSpec]
+
+  /// Describes a program.
+  public init(program: String, abstract: String, globalOptions: [OptionSpec], commands: [CommandSpec]) {
+    self.program = program
+    self.abstract = abstract
+    self.globalOptions = globalOptions
+    self.commands = commands
+  }
+
+  /// The command called `name`.
+  public func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  /// Splits `arguments` (without the program name) into command, options and positionals.
+  /// Options may stand before or after the command; `--name=value` and `--name value` are the
+  /// same; `--` ends the options.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var result = ParsedArguments()
+    var spec: CommandSpec?
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !optionsEnded && argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+        let (name, inline) = Self.split(argument)
+        let options = globalOptions + (spec?.options ?? [])
+        guard let option = options.first(where: { $0.name == name }) else {
+          let context = spec.map { " for '\($0.name)'" } ?? ""
+          throw UsageError("unknown option '\(argument.prefix { $0 != "=" })'\(context)")
+        }
+        if option.value == nil {
+          guard inline == nil else { throw UsageError("option '--\(name)' takes no value") }
+          result.flags.insert(name)
+          continue
+        }
+        let value: String
+        if let inline {
+          value = inline
+        } else {
+          guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+          value = arguments[index]
+          index += 1
+        }
+        if !option.repeatable, result.values[name] != nil {
+          throw UsageError("option '--\(name)' was given more than once")
+        }
+        result.values[name, default: []].append(value)
+        continue
+      }
+      if spec == nil && result.command == nil {
+        guard let command = command(named: argument) else {
+          throw UsageError("unknown command '\(argument)': see '\(program) --help'")
+        }
+        spec = command
+        result.command = command.name
+        continue
+      }
+      result.positionals.append(argument)
+    }
+    if let spec { try Self.checkPositionals(result.positionals, spec: spec) }
+    return result
+  }
+
+  private static func split(_ argument: String) -> (String, String?) {
+    let body = argument.drop { $0 == "-" }
+    guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+    return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+  }
+
+  private static func checkPositionals(_ given: [String], spec: CommandSpec) throws(UsageError) {
+    let required = spec.positionals.filter { !$0.optional }.count
+    let variadic = spec.positionals.contains { $0.variadic }
+    if given.count < required {
+      let missing = spec.positionals.filter { !$0.optional }[given.count]
+      throw UsageError("'\(spec.name)' needs \(missing.name)")
+    }
+    if !variadic && given.count > spec.positionals.count {
+      throw UsageError("unexpected argument '\(given[spec.positionals.count])' for '\(spec.name)'")
+    }
+  }
+}

@@ -1,0 +1,1 @@
+int twofold_placeholder(void){return 0;}

@@ -1,0 +1,72 @@
+import COpenSSL
+
+/// A keyed HMAC (RFC 2104) over OpenSSL's digests whose key schedule is done once, so one
+/// key authenticates many messages with two digest finalisations each and no allocation.
+public final class HMAC: @unchecked Sendable {
+  private enum State {
+    case md5(PaddedKey<MD5Digest>)
+    case sha1(PaddedKey<SHA1Digest>)
+    case sha256(PaddedKey<SHA256Digest>)
+    case sha512(PaddedKey<SHA512Digest>)
+  }
+
+  /// The digest this HMAC is built on.
+  public let algorithm: DigestAlgorithm
+  private var state: State
+
+  /// Prepares the key schedule for `key`; the key bytes are not kept.
+  public init(_ algorithm: DigestAlgorithm, key: [UInt8]) {
+    self.algorithm = algorithm
+    switch algorithm {
+    case .md5: state = .md5(PaddedKey(key: key))
+    case .sha1: state = .sha1(PaddedKey(key: key))
+    case .sha256: state = .sha256(PaddedKey(key: key))
+    case .sha512: state = .sha512(PaddedKey(key: key))
+    }
+  }
+
+  deinit {
+    withUnsafeMutableBytes(of: &state) { OPENSSL_cleanse($0.baseAddress, $0.count) }
+  }
+
+  /// Writes the MAC of `message` to `output`, which must hold `algorithm.outputSize` bytes.
+  @inline(__always)
+  public func authenticate(_ message: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+    switch state {
+    case .md5(let key): key.mac(message, into: output)
+    case .sha1(let key): key.mac(message, into: output)
+    case .sha256(let key): key.mac(message, into: output)
+    case .sha512(let key): key.mac(message, into: output)
+    }
+  }
+
+  /// The MAC of `message`.
+  public func authenticate(_ message: some Collection<UInt8>) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: algorithm.outputSize)
+    let bytes = Array(message)
+    bytes.withUnsafeBytes { input in
+      output.withUnsafeMutableBufferPointer { authenticate(input, into: $0.baseAddress!) }
+    }
+    return output
+  }
+
+  /// One-shot HMAC through OpenSSL's own `HMAC()`; the reference the keyed form is tested against.
+  public static func authenticate(
+    _ algorithm: DigestAlgorithm, key: [UInt8], message: some Collection<UInt8>
+  ) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: algorithm.outputSize)
+    var length: UInt32 = 0
+    let bytes = Array(message)
+    let result = key.withUnsafeBytes { k in
+      bytes.withUnsafeBytes { m in
+        output.withUnsafeMutableBufferPointer { out in
+          COpenSSL.HMAC(
+            algorithm.evp, k.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(k.count),
+            m.baseAddress?.assumingMemoryBound(to: UInt8.self), m.count, out.baseAddress, &length)
+        }
+      }
+    }
+    precondition(result != nil, "HMAC failed")
+    return output
+  }
+}

@@ -1,0 +1,77 @@
+import COpenSSL
+
+/// Password-based key derivation through OpenSSL: scrypt (RFC 7914) and PBKDF2 (RFC 8018).
+public enum KeyDerivation {
+  /// scrypt parameters; the memory they need is `128 · n · r · p` bytes.
+  public struct ScryptParameters: Equatable, Sendable {
+    /// CPU/memory cost, a power of two greater than 1.
+    public var n: UInt64
+    /// Block size.
+    public var r: UInt64
+    /// Parallelism.
+    public var p: UInt64
+
+    /// Aegis' parameters for new vaults: N = 2^15, r = 8, p = 1.
+    public static let aegis = ScryptParameters(n: 1 << 15, r: 8, p: 1)
+
+    /// Stores the three parameters; `scrypt` checks them.
+    public init(n: UInt64, r: UInt64, p: UInt64) {
+      self.n = n
+      self.r = r
+      self.p = p
+    }
+  }
+
+  /// The most memory a file's scrypt parameters may ask for (1 GiB), so a hostile file cannot exhaust memory.
+  public static let scryptMemoryLimit: UInt64 = 1 << 30
+
+  /// Derives `length` bytes from `password` and `salt` with scrypt.
+  public static func scrypt(
+    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
+  ) throws(CryptoError) -> [UInt8] {
+    let (n, r, p) = (parameters.n, parameters.r, parameters.p)
+    guard n > 1, n & (n - 1) == 0, r > 0, p > 0, r <= 1 << 16, p <= 1 << 16 else {
+      throw .invalidParameters("scrypt N must be a power of two above 1, r and p positive")
+    }
+    let (product, overflow) = (128 * r).multipliedReportingOverflow(by: n)
+    guard !overflow, product <= scryptMemoryLimit, 128 * r * p <= scryptMemoryLimit else {
+      throw .invalidParameters("scrypt parameters need more than 1 GiB of memory")
+    }
+    var output = [UInt8](repeating: 0, count: length)
+    let maxMemory = product + 128 * r * p + (1 << 20)
+    let ok = password.withUnsafeBufferPointer { pw in
+      salt.withUnsafeBufferPointer { s in
+        output.withUnsafeMutableBufferPointer { out in
+          EVP_PBE_scrypt(
+            pw.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, pw.count,
+            s.baseAddress, s.count, n, r, p, maxMemory, out.baseAddress, length)
+        }
+      }
+    }
+    guard ok == 1 else { throw .library("scrypt") }
+    return output
+  }
+
+  /// Derives `length` bytes with PBKDF2-HMAC over `digest` (SHA-1, SHA-256 or SHA-512).
+  public static func pbkdf2(
+    password: [UInt8], salt: [UInt8], iterations: Int, digest: DigestAlgorithm, length: Int
+  ) throws(CryptoError) -> [UInt8] {
+    guard iterations > 0, iterations <= 100_000_000 else {
+      throw .invalidParameters("PBKDF2 iterations must be 1 to 100,000,000")
+    }
+    guard length > 0 else { throw .invalidLength("PBKDF2 output must be at least 1 byte") }
+    var output = [UInt8](repeating: 0, count: length)
+    let ok = password.withUnsafeBufferPointer { pw in
+      salt.withUnsafeBufferPointer { s in
+        output.withUnsafeMutableBufferPointer { out in
+          PKCS5_PBKDF2_HMAC(
+            pw.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+            Int32(pw.count), s.baseAddress, Int32(s.count), Int32(iterations), digest.evp,
+            Int32(length), out.baseAddress)
+        }
+      }
+    }
+    guard ok == 1 else { throw .library("PBKDF2") }
+    return output
+  }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the command line reads from and writes to the machine, passed in so tests and the
+/// composition root decide; nothing else in the program touches the process directly.
+struct Environment {
+  /// Writes text to standard output.
+  var standardOutput: (String) -> Void
+  /// Writes text to standard error.
+  var standardError: (String) -> Void
+  /// The current Unix time in seconds.
+  var now: () -> Int64
+  /// Environment variables.
+  var variables: [String: String]
+
+  /// The real process: file descriptors 1 and 2, the system clock, `environ`.
+  static var live: Environment {
+    Environment(
+      standardOutput: { write(1, $0) },
+      standardError: { write(2, $0) },
+      now: { Int64(time(nil)) },
+      variables: processVariables()
+    )
+  }
+
+  private static func write(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        #if canImport(Glibc)
+          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #else
+          let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  private static func processVariables() -> [String: String] {
+    var variables: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return variables
+  }
+}

@@ -1,0 +1,60 @@
+import Arguments
+
+/// The command-line program: parses arguments with the command table and runs a command.
+struct Twofold {
+  /// The version printed by `--version`.
+  static let version = "0.1.0"
+
+  let environment: Environment
+
+  /// Runs one command line and returns its exit status; failures print one line on standard error.
+  func run(_ arguments: [String]) -> ExitStatus {
+    do {
+      try dispatch(arguments)
+      return .success
+    } catch {
+      environment.standardError("twofold: \(error.message)\n")
+      for line in error.details { environment.standardError("  \(line)\n") }
+      return error.status
+    }
+  }
+
+  private func dispatch(_ arguments: [String]) throws(CommandFailure) {
+    let table = CommandTable.twofold
+    let parsed: ParsedArguments
+    do {
+      parsed = try table.parse(arguments)
+    } catch {
+      throw .usage(error.message)
+    }
+    if parsed.has("version") {
+      environment.standardOutput("twofold \(Self.version)\n")
+      return
+    }
+    guard let command = parsed.command else {
+      environment.standardOutput(table.overview())
+      return
+    }
+    if parsed.has("help") {
+      environment.standardOutput(table.help(for: table.command(named: command)!))
+      return
+    }
+    switch command {
+    case "help": try help(parsed, table: table)
+    case "code": try CodeCommand(environment: environment).run(parsed)
+    case "verify": try VerifyCommand(environment: environment).run(parsed)
+    default: throw .usage("'\(command)' is not available yet")
+    }
+  }
+
+  private func help(_ parsed: ParsedArguments, table: CommandTable) throws(CommandFailure) {
+    guard let name = parsed.positionals.first else {
+      environment.standardOutput(table.overview())
+      return
+    }
+    guard let command = table.command(named: name) else {
+      throw .usage("unknown command '\(name)': see 'twofold --help'")
+    }
+    environment.standardOutput(table.help(for: command))
+  }
+}

@@ -1,0 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let status = Twofold(environment: .live).run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)
