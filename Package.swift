@@ -18,10 +18,13 @@ let package = Package(
     ),
     .target(name: "Crypto", dependencies: ["COpenSSL"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
+    .target(name: "Domain", dependencies: ["OTP"]),
+    .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto"]),
+    .target(name: "Infrastructure", dependencies: ["Data", "Domain"]),
     .target(name: "Arguments"),
     .executableTarget(
       name: "twofold",
-      dependencies: ["OTP", "Arguments"]
+      dependencies: ["OTP", "Domain", "Data", "Infrastructure", "Arguments"]
     ),
     .target(
       name: "CBenchBaseline",
@@ -34,6 +37,8 @@ let package = Package(
     .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP"]),
+    .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: []),
   ]
 )

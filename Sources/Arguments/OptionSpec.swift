@@ -10,7 +10,9 @@ public struct OptionSpec: Sendable, Equatable {
   public let repeatable: Bool
 
   /// An option that takes a value.
-  public static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+  public static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false)
+    -> OptionSpec
+  {
     OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable)
   }
 

@@ -3,40 +3,40 @@ import COpenSSL
 /// A keyed HMAC (RFC 2104) over OpenSSL's digests whose key schedule is done once, so one
 /// key authenticates many messages with two digest finalisations each and no allocation.
 public final class HMAC: @unchecked Sendable {
-  private enum State {
-    case md5(PaddedKey<MD5Digest>)
-    case sha1(PaddedKey<SHA1Digest>)
-    case sha256(PaddedKey<SHA256Digest>)
-    case sha512(PaddedKey<SHA512Digest>)
-  }
-
   /// The digest this HMAC is built on.
   public let algorithm: DigestAlgorithm
-  private var state: State
+  /// The algorithm's `PaddedKey`, written by `init` and only read until `deinit` wipes it,
+  /// so sharing the object between threads is safe.
+  private let paddedKey: UnsafeMutableRawPointer
 
   /// Prepares the key schedule for `key`; the key bytes are not kept.
   public init(_ algorithm: DigestAlgorithm, key: [UInt8]) {
     self.algorithm = algorithm
     switch algorithm {
-    case .md5: state = .md5(PaddedKey(key: key))
-    case .sha1: state = .sha1(PaddedKey(key: key))
-    case .sha256: state = .sha256(PaddedKey(key: key))
-    case .sha512: state = .sha512(PaddedKey(key: key))
+    case .md5: paddedKey = PaddedKey<MD5Digest>.allocate(key: key)
+    case .sha1: paddedKey = PaddedKey<SHA1Digest>.allocate(key: key)
+    case .sha256: paddedKey = PaddedKey<SHA256Digest>.allocate(key: key)
+    case .sha512: paddedKey = PaddedKey<SHA512Digest>.allocate(key: key)
     }
   }
 
   deinit {
-    withUnsafeMutableBytes(of: &state) { OPENSSL_cleanse($0.baseAddress, $0.count) }
+    switch algorithm {
+    case .md5: PaddedKey<MD5Digest>.deallocate(paddedKey)
+    case .sha1: PaddedKey<SHA1Digest>.deallocate(paddedKey)
+    case .sha256: PaddedKey<SHA256Digest>.deallocate(paddedKey)
+    case .sha512: PaddedKey<SHA512Digest>.deallocate(paddedKey)
+    }
   }
 
   /// Writes the MAC of `message` to `output`, which must hold `algorithm.outputSize` bytes.
   @inline(__always)
   public func authenticate(_ message: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
-    switch state {
-    case .md5(let key): key.mac(message, into: output)
-    case .sha1(let key): key.mac(message, into: output)
-    case .sha256(let key): key.mac(message, into: output)
-    case .sha512(let key): key.mac(message, into: output)
+    switch algorithm {
+    case .md5: PaddedKey<MD5Digest>.mac(paddedKey, message, into: output)
+    case .sha1: PaddedKey<SHA1Digest>.mac(paddedKey, message, into: output)
+    case .sha256: PaddedKey<SHA256Digest>.mac(paddedKey, message, into: output)
+    case .sha512: PaddedKey<SHA512Digest>.mac(paddedKey, message, into: output)
     }
   }
 

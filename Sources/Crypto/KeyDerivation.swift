@@ -33,12 +33,16 @@ public enum KeyDerivation {
     guard n > 1, n & (n - 1) == 0, r > 0, p > 0, r <= 1 << 16, p <= 1 << 16 else {
       throw .invalidParameters("scrypt N must be a power of two above 1, r and p positive")
     }
+    guard r >= 4 || n < 1 << (16 * r) else {
+      throw .invalidParameters("scrypt N must be below 2^(16·r) (RFC 7914 §2)")
+    }
     let (product, overflow) = (128 * r).multipliedReportingOverflow(by: n)
     guard !overflow, product <= scryptMemoryLimit, 128 * r * p <= scryptMemoryLimit else {
       throw .invalidParameters("scrypt parameters need more than 1 GiB of memory")
     }
     var output = [UInt8](repeating: 0, count: length)
-    let maxMemory = product + 128 * r * p + (1 << 20)
+    // OpenSSL needs 128·r·(N + 2) bytes for V and 128·r·p for B; allow that plus a margin.
+    let maxMemory = product + 256 * r + 128 * r * p + (1 << 20)
     let ok = password.withUnsafeBufferPointer { pw in
       salt.withUnsafeBufferPointer { s in
         output.withUnsafeMutableBufferPointer { out in

@@ -10,7 +10,7 @@ protocol LowLevelDigest {
 }
 
 enum MD5Digest: LowLevelDigest {
-  static let algorithm = DigestAlgorithm.md5
+  static var algorithm: DigestAlgorithm { .md5 }
   static func fresh() -> MD5_CTX {
     var context = MD5_CTX()
     MD5_Init(&context)
@@ -25,7 +25,7 @@ enum MD5Digest: LowLevelDigest {
 }
 
 enum SHA1Digest: LowLevelDigest {
-  static let algorithm = DigestAlgorithm.sha1
+  static var algorithm: DigestAlgorithm { .sha1 }
   static func fresh() -> SHA_CTX {
     var context = SHA_CTX()
     SHA1_Init(&context)
@@ -40,7 +40,7 @@ enum SHA1Digest: LowLevelDigest {
 }
 
 enum SHA256Digest: LowLevelDigest {
-  static let algorithm = DigestAlgorithm.sha256
+  static var algorithm: DigestAlgorithm { .sha256 }
   static func fresh() -> SHA256_CTX {
     var context = SHA256_CTX()
     SHA256_Init(&context)
@@ -55,7 +55,7 @@ enum SHA256Digest: LowLevelDigest {
 }
 
 enum SHA512Digest: LowLevelDigest {
-  static let algorithm = DigestAlgorithm.sha512
+  static var algorithm: DigestAlgorithm { .sha512 }
   static func fresh() -> SHA512_CTX {
     var context = SHA512_CTX()
     SHA512_Init(&context)
@@ -69,30 +69,46 @@ enum SHA512Digest: LowLevelDigest {
   }
 }
 
-/// The two HMAC states after absorbing the key pads (RFC 2104 §2), for one digest.
+/// The two HMAC states after absorbing the key pads (RFC 2104 §2), for one digest. They live
+/// in one heap allocation made and wiped here, so no stray copy of them is left behind.
 struct PaddedKey<D: LowLevelDigest> {
   var inner: D.Context
   var outer: D.Context
 
-  init(key: [UInt8]) {
-    var block = key.count > D.algorithm.blockSize ? Digest.hash(D.algorithm, key) : key
-    block += [UInt8](repeating: 0, count: D.algorithm.blockSize - block.count)
+  /// Allocates the states and absorbs `key`'s pads into them in place.
+  static func allocate(key: [UInt8]) -> UnsafeMutableRawPointer {
+    let blockSize = D.algorithm.blockSize
+    var block = [UInt8](repeating: 0, count: blockSize)
+    var hashed = key.count > blockSize ? Digest.hash(D.algorithm, key) : []
+    for (index, byte) in (hashed.isEmpty ? key : hashed).enumerated() { block[index] = byte }
+    wipe(&hashed)
+    let states = UnsafeMutablePointer<Self>.allocate(capacity: 1)
+    states.initialize(to: PaddedKey(inner: D.fresh(), outer: D.fresh()))
     var pad = block.map { $0 ^ 0x36 }
-    inner = D.fresh()
-    D.update(&inner, pad, pad.count)
-    pad = block.map { $0 ^ 0x5c }
-    outer = D.fresh()
-    D.update(&outer, pad, pad.count)
+    D.update(&states.pointee.inner, pad, blockSize)
+    for index in pad.indices { pad[index] = block[index] ^ 0x5c }
+    D.update(&states.pointee.outer, pad, blockSize)
     wipe(&pad)
     wipe(&block)
+    return UnsafeMutableRawPointer(states)
   }
 
+  /// Wipes and frees states made by `allocate`.
+  static func deallocate(_ states: UnsafeMutableRawPointer) {
+    OPENSSL_cleanse(states, MemoryLayout<Self>.size)
+    states.deallocate()
+  }
+
+  /// The MAC of `message` under the states at `states`: two digests, each started from a copy.
   @inline(__always)
-  func mac(_ message: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
-    var context = inner
+  static func mac(
+    _ states: UnsafeRawPointer, _ message: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>
+  ) {
+    let states = states.assumingMemoryBound(to: Self.self)
+    var context = states.pointee.inner
     D.update(&context, message.baseAddress, message.count)
     D.finish(&context, output)
-    context = outer
+    context = states.pointee.outer
     D.update(&context, output, D.algorithm.outputSize)
     D.finish(&context, output)
   }

@@ -60,12 +60,15 @@ public struct CodeGenerator: Sendable {
     }
   }
 
+  /// Runs `body` on the HMAC of the big-endian `counter` (RFC 4226 §5.2) and its length,
+  /// held in a stack buffer.
   @inline(__always)
   private func withMAC<R>(counter: UInt64, _ body: (UnsafeMutablePointer<UInt8>, Int) -> R) -> R {
     guard let mac else { preconditionFailure("mOTP has no HMAC") }
     var message = counter.bigEndian
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { output in
-      let base = output.baseAddress!
+    var digest: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &digest) { digest in
+      let base = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
       withUnsafeBytes(of: &message) { mac.authenticate($0, into: base) }
       return body(base, mac.algorithm.outputSize)
     }
@@ -81,18 +84,15 @@ public struct CodeGenerator: Sendable {
     }
   }
 
-  private static let powersOfTen: [UInt64] = (0...10).map { exponent in
-    (0..<exponent).reduce(1) { value, _ in value * 10 }
-  }
-
+  /// The last `digits` decimal digits of `value`, zero-padded (RFC 4226 §5.3 `Snum mod 10^Digit`).
   private static func decimal(_ value: UInt64, digits: Int) -> String {
-    var remaining = value % powersOfTen[digits]
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits) { buffer in
+    var remaining = value
+    return String(unsafeUninitializedCapacity: digits) { buffer in
       for index in stride(from: digits - 1, through: 0, by: -1) {
         buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
         remaining /= 10
       }
-      return String(decoding: buffer, as: UTF8.self)
+      return digits
     }
   }
 

@@ -28,7 +28,8 @@ extension OTPError: CustomStringConvertible {
       allowed.lowerBound == allowed.upperBound
         ? "digits must be \(allowed.lowerBound) for this type, not \(digits)"
         : "digits must be \(allowed.lowerBound) to \(allowed.upperBound), not \(digits)"
-    case .invalidPeriod(let period): "the period must be 1 to \(OTPParameters.maximumPeriod) seconds, not \(period)"
+    case .invalidPeriod(let period):
+      "the period must be 1 to \(OTPParameters.maximumPeriod) seconds, not \(period)"
     case .invalidCounter(let counter): "the counter must be 0 to \(Int64.max), not \(counter)"
     case .invalidAlgorithm(let name): "unsupported algorithm '\(name)'"
     case .missingPIN: "this account type needs a PIN"

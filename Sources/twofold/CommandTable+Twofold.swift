@@ -6,20 +6,50 @@ extension CommandTable {
     program: "twofold",
     abstract: "twofold: two-factor codes from an encrypted, Aegis-compatible vault.",
     globalOptions: [
-      .value("vault", "PATH", "the vault file (default $TWOFOLD_VAULT, else $XDG_DATA_HOME/twofold/vault.json)"),
+      .value(
+        "vault", "PATH", "the vault file (default $TWOFOLD_VAULT, else $XDG_DATA_HOME/twofold/vault.json)"),
       .value("password-file", "FILE", "read the vault password from the first line of FILE"),
       .flag("help", "show help"),
       .flag("version", "print the version"),
     ],
     commands: [
       CommandSpec(
-        "code", "print the current code of one account, or of a Key URI without any vault",
+        "init", "create the vault (password asked twice); never overwrites one",
+        options: [.flag("unencrypted", "store the vault without encryption (no password)")]),
+      CommandSpec(
+        "add", "add an account from a Key URI or from fields",
+        options: [
+          .value("uri", "URI", "the account's otpauth:// or motp:// URI"),
+          .value("issuer", "I", "the service"),
+          .value("name", "N", "the account name at the service"),
+          .value("secret", "BASE32", "the shared secret"),
+          .value("type", "TYPE", "totp (default), hotp, steam, motp or yandex"),
+          .value("algorithm", "ALG", "SHA1 (default), SHA256, SHA512; MD5 for motp"),
+          .value("digits", "D", "code length (default 6)"),
+          .value("period", "S", "seconds per code (default 30)"),
+          .value("counter", "C", "HOTP counter of the next code (default 0)"),
+          .value("pin", "P", "PIN of an motp or yandex account"),
+          .value("group", "G", "put the account in group G (repeatable)", repeatable: true),
+          .value("note", "TEXT", "a note"),
+          .flag("favorite", "list the account first"),
+        ]),
+      CommandSpec(
+        "list", "accounts with their current codes and seconds left",
+        positionals: [
+          PositionalSpec(
+            "QUERY", "only accounts matching: id, issuer:name or part of issuer or name", optional: true)
+        ],
+        options: [.flag("json", "print a JSON array (never contains secrets)")]),
+      CommandSpec(
+        "code", "print the code of one account, or of a Key URI without any vault",
         positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", optional: true)],
         options: [
+          .flag("copy", "also copy the code to the clipboard"),
           .value("uri", "URI", "compute from this Key URI instead of the vault (no vault is read)"),
-          .value("at", "UNIX_SECONDS", "compute for this Unix time instead of now"),
-          .value("pin", "PIN", "the PIN of an mOTP or Yandex account given with --uri"),
-        ]),
+          .value("at", "UNIX_SECONDS", "with --uri: compute for this Unix time instead of now"),
+          .value("pin", "PIN", "with --uri: the PIN of an mOTP or Yandex account"),
+        ],
+        discussion: "For an HOTP account the counter is advanced and saved before the code is printed."),
       CommandSpec(
         "verify", "check a code against a Key URI: exit 0 if valid, 1 if not",
         positionals: [PositionalSpec("CODE", "the code to check")],
@@ -29,6 +59,32 @@ extension CommandTable {
           .value("at", "UNIX_SECONDS", "verify at this Unix time instead of now"),
           .value("pin", "PIN", "the PIN of an mOTP or Yandex account"),
         ]),
+      CommandSpec(
+        "show", "details of one account (never the secret unless --uri)",
+        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        options: [
+          .flag("uri", "print the account's Key URI, secret included, and nothing else"),
+          .flag("qr", "draw the Key URI as a QR code"),
+        ]),
+      CommandSpec(
+        "edit", "change an account's label, note, groups or favorite flag",
+        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        options: [
+          .value("issuer", "I", "new issuer"),
+          .value("name", "N", "new name"),
+          .value("note", "TEXT", "new note"),
+          .value("group", "G", "replace the groups with these (repeatable)", repeatable: true),
+          .flag("no-groups", "take the account out of every group"),
+          .flag("favorite", "mark as favorite"),
+          .flag("no-favorite", "unmark as favorite"),
+        ]),
+      CommandSpec(
+        "remove", "delete an account",
+        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        options: [.flag("yes", "do not ask for confirmation (required without a terminal)")]),
+      CommandSpec(
+        "passwd", "change the vault password (asked twice)",
+        options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
       CommandSpec(
         "help", "show help for a command",
         positionals: [PositionalSpec("COMMAND", "the command", optional: true)]),

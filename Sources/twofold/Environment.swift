@@ -12,7 +12,7 @@ struct Environment {
   /// Writes text to standard error.
   var standardError: (String) -> Void
   /// The current Unix time in seconds.
-  var now: () -> Int64
+  var now: @Sendable () -> Int64
   /// Environment variables.
   var variables: [String: String]
 

@@ -22,5 +22,7 @@ struct CommandFailure: Error, Equatable {
   /// A wrong command line (status 2).
   static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
   /// A failed operation (status 1).
-  static func failed(_ message: String) -> CommandFailure { CommandFailure(status: .failure, message: message) }
+  static func failed(_ message: String) -> CommandFailure {
+    CommandFailure(status: .failure, message: message)
+  }
 }

@@ -32,7 +32,11 @@ struct Twofold {
       return
     }
     guard let command = parsed.command else {
-      environment.standardOutput(table.overview())
+      if parsed.has("help") {
+        environment.standardOutput(table.overview())
+        return
+      }
+      try VaultCommands(environment: environment, arguments: parsed).list()
       return
     }
     if parsed.has("help") {
@@ -41,9 +45,30 @@ struct Twofold {
     }
     switch command {
     case "help": try help(parsed, table: table)
-    case "code": try CodeCommand(environment: environment).run(parsed)
+    case "code" where parsed.value("uri") != nil: try CodeCommand(environment: environment).run(parsed)
     case "verify": try VerifyCommand(environment: environment).run(parsed)
-    default: throw .usage("'\(command)' is not available yet")
+    default: try vaultCommand(command, parsed)
+    }
+  }
+
+  private func vaultCommand(_ command: String, _ parsed: ParsedArguments) throws(CommandFailure) {
+    if command == "code" {
+      guard !parsed.positionals.isEmpty else { throw .usage("'code' needs QUERY or --uri URI") }
+      for option in ["at", "pin"] where parsed.value(option) != nil {
+        throw .usage("--\(option) only applies with --uri")
+      }
+    }
+    let commands = try VaultCommands(environment: environment, arguments: parsed)
+    switch command {
+    case "init": try commands.initialize()
+    case "add": try commands.add()
+    case "list": try commands.list()
+    case "code": try commands.code()
+    case "show": try commands.show()
+    case "edit": try commands.edit()
+    case "remove": try commands.remove()
+    case "passwd": try commands.changePassword()
+    default: throw .usage("unknown command '\(command)'")
     }
   }
 

@@ -1,0 +1,84 @@
+import Domain
+
+/// The db object (vault-format.md "The db object") and the vault's contents, both ways.
+enum AegisDatabase {
+  /// The db version Twofold writes.
+  static let currentVersion: Int64 = 3
+  private static let knownKeys: Set<String> = ["version", "entries", "groups"]
+
+  /// Reads versions 1–3; legacy per-entry `group` names become groups with fresh ids.
+  static func decode(_ db: JSONObject, ids: IdentifierSource) throws(DomainError) -> VaultContents {
+    guard let version = db["version"]?.int64Value else {
+      throw .vaultCorrupted("the db has no valid version")
+    }
+    guard version <= currentVersion else {
+      throw .unsupportedVersion("db version \(version); this Twofold reads versions 1 to 3")
+    }
+    guard version >= 1 else { throw .vaultCorrupted("the db has an invalid version") }
+    guard let entries = db["entries"]?.arrayValue else { throw .vaultCorrupted("the db has no entries list") }
+    var contents = VaultContents()
+    for (index, value) in (db["groups"]?.arrayValue ?? []).enumerated() {
+      guard let object = value.objectValue, let uuid = object["uuid"]?.stringValue,
+        let name = object["name"]?.stringValue
+      else { throw .vaultCorrupted("group \(index + 1) is malformed") }
+      let preserved = preservedFields(of: object, known: ["uuid", "name"])
+      contents.groups.append(AccountGroup(id: AccountGroup.ID(uuid), name: name, preserved: preserved))
+    }
+    let knownGroups = Set(contents.groups.map(\.id))
+    for (index, value) in entries.enumerated() {
+      guard let object = value.objectValue else {
+        throw .vaultCorrupted("entry \(index + 1) is not an object")
+      }
+      var account = try AegisEntry.decode(object, index: index, ids: ids)
+      account.groups = account.groups.filter { knownGroups.contains($0) }
+      if let legacy = object["group"]?.stringValue, !legacy.isEmpty {
+        account.groups = [legacyGroup(named: legacy, in: &contents, ids: ids)]
+      }
+      contents.accounts.append(account)
+    }
+    contents.preserved = preservedFields(of: db, known: knownKeys)
+    return contents
+  }
+
+  /// Writes db version 3.
+  static func encode(_ contents: VaultContents) -> JSONObject {
+    var db = JSONObject()
+    db["version"] = .number(JSONNumber(currentVersion))
+    db["entries"] = .array(contents.accounts.map { .object(AegisEntry.encode($0)) })
+    db["groups"] = .array(
+      contents.groups.map { group in
+        var object = JSONObject([("uuid", .string(group.id.rawValue)), ("name", .string(group.name))])
+        restore(group.preserved, into: &object)
+        return .object(object)
+      })
+    restore(contents.preserved, into: &db)
+    if db["icons_optimized"] == nil { db["icons_optimized"] = .bool(true) }
+    return db
+  }
+
+  private static func legacyGroup(named name: String, in contents: inout VaultContents, ids: IdentifierSource)
+    -> AccountGroup.ID
+  {
+    if let existing = contents.groups.first(where: { $0.name == name }) { return existing.id }
+    let group = AccountGroup(id: AccountGroup.ID(ids.next()), name: name)
+    contents.groups.append(group)
+    return group.id
+  }
+
+  /// The members of `object` not in `known`, as raw JSON text.
+  static func preservedFields(of object: JSONObject, known: Set<String>) -> [PreservedField] {
+    object.members.filter { !known.contains($0.key) }.map {
+      PreservedField(key: $0.key, raw: $0.value.serializedString())
+    }
+  }
+
+  /// Puts preserved fields (those under `prefix`, without it) back where no field of that name
+  /// was written; a field whose text no longer parses is dropped rather than corrupting the file.
+  static func restore(_ fields: [PreservedField], into object: inout JSONObject, prefix: String = "") {
+    for field in fields where field.key.hasPrefix(prefix) {
+      let key = String(field.key.dropFirst(prefix.count))
+      guard object[key] == nil else { continue }
+      if let value = try? JSONValue(parsing: Array(field.raw.utf8)) { object[key] = value }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Crypto
+import Domain
+import OTP
+
+/// The outer object of an Aegis vault file (vault-format.md "Outer object"): its header of key
+/// slots and the database, plain or sealed with AES-256-GCM under the master key.
+struct AegisVaultFile {
+  enum Database {
+    case plain(JSONObject)
+    case sealed(ciphertext: [UInt8], nonce: [UInt8], tag: [UInt8])
+  }
+
+  /// The outer object as read, so unknown top-level fields survive.
+  var outer: JSONObject
+  /// Every slot object in order, password slots or not.
+  var slots: [JSONObject]
+  var database: Database
+
+  var isEncrypted: Bool {
+    if case .sealed = database { return true }
+    return false
+  }
+
+  /// Reads the outer structure; nothing is decrypted yet.
+  static func read(_ bytes: [UInt8]) throws(DomainError) -> AegisVaultFile {
+    guard !bytes.isEmpty else { throw .vaultCorrupted("the vault file is empty") }
+    let root: JSONValue
+    do throws(JSONError) {
+      root = try JSONValue(parsing: bytes)
+    } catch {
+      throw .vaultCorrupted("the vault file is not valid JSON (\(error.description))")
+    }
+    guard let outer = root.objectValue else { throw .vaultCorrupted("the vault file is not a JSON object") }
+    guard let version = outer["version"]?.int64Value else {
+      throw .vaultCorrupted("the vault file has no valid version")
+    }
+    guard version == 1 else {
+      throw version > 1
+        ? .unsupportedVersion("vault file version \(version); this Twofold reads version 1")
+        : .vaultCorrupted("the vault file has an invalid version")
+    }
+    guard let header = outer["header"]?.objectValue else { throw .vaultCorrupted("the vault has no header") }
+    let slotsValue = header["slots"] ?? .null
+    let paramsValue = header["params"] ?? .null
+    if slotsValue.isNull && paramsValue.isNull {
+      guard let db = outer["db"]?.objectValue else {
+        throw .vaultCorrupted("the unencrypted vault's db is not an object")
+      }
+      return AegisVaultFile(outer: outer, slots: [], database: .plain(db))
+    }
+    guard let slotValues = slotsValue.arrayValue, let params = paramsValue.objectValue else {
+      throw .vaultCorrupted("the vault header is incomplete")
+    }
+    let slots = try slotValues.enumerated().map { (index, value) throws(DomainError) in
+      guard let object = value.objectValue else {
+        throw DomainError.vaultCorrupted("key slot \(index + 1) is not an object")
+      }
+      return object
+    }
+    guard let nonce = hex(params["nonce"]?.stringValue), let tag = hex(params["tag"]?.stringValue),
+      nonce.count == AESGCM.nonceSize, tag.count == AESGCM.tagSize
+    else { throw .vaultCorrupted("the vault's encryption parameters are malformed") }
+    guard let text = outer["db"]?.stringValue, let ciphertext = try? Base64.decode(text) else {
+      throw .vaultCorrupted("the encrypted db is not Base64")
+    }
+    return AegisVaultFile(
+      outer: outer, slots: slots, database: .sealed(ciphertext: ciphertext, nonce: nonce, tag: tag))
+  }
+
+  /// The password slots in file order.
+  func passwordSlots() throws(DomainError) -> [(index: Int, slot: PasswordSlot)] {
+    var result: [(index: Int, slot: PasswordSlot)] = []
+    for (index, object) in slots.enumerated() {
+      if let slot = try PasswordSlot.read(object, index: index) { result.append((index, slot)) }
+    }
+    return result
+  }
+
+  /// Tries every password slot in order; the first that opens gives the master key.
+  func unlock(password: [UInt8]) throws(DomainError) -> (masterKey: [UInt8], slotIndex: Int) {
+    let candidates = try passwordSlots()
+    guard !candidates.isEmpty else {
+      throw .vaultCorrupted("the vault has no password slot Twofold can open")
+    }
+    for (index, slot) in candidates {
+      if let key = try slot.unwrap(password: password) { return (key, index) }
+    }
+    throw .wrongPassword
+  }
+
+  /// The db object: as stored, or decrypted with `masterKey`.
+  func database(masterKey: [UInt8]?) throws(DomainError) -> JSONObject {
+    switch database {
+    case .plain(let object):
+      return object
+    case .sealed(let ciphertext, let nonce, let tag):
+      guard let masterKey else { throw .passwordRequired }
+      var plaintext: [UInt8]
+      do {
+        plaintext = try AESGCM.open(
+          AESGCM.SealedBox(ciphertext: ciphertext, tag: tag), key: masterKey, nonce: nonce)
+      } catch {
+        throw .vaultCorrupted("the vault's db does not decrypt: the file was altered or damaged")
+      }
+      defer { wipe(&plaintext) }
+      do {
+        guard let object = try JSONValue(parsing: plaintext).objectValue else {
+          throw DomainError.vaultCorrupted("the decrypted db is not a JSON object")
+        }
+        return object
+      } catch let error as DomainError {
+        throw error
+      } catch {
+        throw .vaultCorrupted("the decrypted db is not valid JSON")
+      }
+    }
+  }
+
+  /// The file's bytes for `db`: plain when `masterKey` is nil, else sealed with a fresh nonce.
+  static func write(
+    db: JSONObject, slots: [JSONObject], masterKey: [UInt8]?, outer: JSONObject?, random: RandomSource
+  ) throws(DomainError) -> [UInt8] {
+    var outer = outer ?? JSONObject()
+    outer["version"] = .number(JSONNumber(Int64(1)))
+    guard let masterKey else {
+      outer["header"] = .object(JSONObject([("slots", .null), ("params", .null)]))
+      outer["db"] = .object(db)
+      return JSONValue.object(outer).serialized(pretty: true)
+    }
+    var plaintext = JSONValue.object(db).serialized()
+    defer { wipe(&plaintext) }
+    let nonce = random.bytes(AESGCM.nonceSize)
+    let box: AESGCM.SealedBox
+    do {
+      box = try AESGCM.seal(plaintext, key: masterKey, nonce: nonce)
+    } catch {
+      throw .storage("could not encrypt the vault")
+    }
+    let params = JSONObject([("nonce", .string(Hex.encode(nonce))), ("tag", .string(Hex.encode(box.tag)))])
+    outer["header"] = .object(
+      JSONObject([("slots", .array(slots.map(JSONValue.object))), ("params", .object(params))]))
+    outer["db"] = .string(Base64.encode(box.ciphertext))
+    return JSONValue.object(outer).serialized(pretty: true)
+  }
+}

@@ -1,0 +1,143 @@
+import Crypto
+import Domain
+import Synchronization
+
+/// The vault repository over an Aegis vault file: decrypts with the password once, keeps the
+/// master key for later saves, and writes every change under the storage's lock.
+public final class AegisVaultRepository: VaultRepository, VaultCredentials, Sendable {
+  /// Supplies the password when one is first needed (a prompt, a file, a variable).
+  public typealias PasswordSource = @Sendable () throws(DomainError) -> [UInt8]
+
+  private struct Unlocked {
+    var masterKey: [UInt8]?
+    var slotIndex: Int?
+  }
+
+  private let storage: any VaultStorage
+  private let password: PasswordSource
+  private let random: RandomSource
+  private let ids: IdentifierSource
+  private let unlocked = Mutex<Unlocked?>(nil)
+
+  /// A repository over `storage`; nothing is read until the first use.
+  public init(
+    storage: any VaultStorage, password: @escaping PasswordSource, random: RandomSource, ids: IdentifierSource
+  ) {
+    self.storage = storage
+    self.password = password
+    self.random = random
+    self.ids = ids
+  }
+
+  /// Creates a new vault: encrypted under `password` (scrypt N=2^15, r=8, p=1), or plain when nil.
+  public static func create(
+    storage: any VaultStorage, password: [UInt8]?, random: RandomSource, ids: IdentifierSource
+  ) throws(DomainError) {
+    let db = AegisDatabase.encode(VaultContents())
+    var slots: [JSONObject] = []
+    var masterKey: [UInt8]?
+    if let password {
+      let key = random.bytes(AESGCM.keySize)
+      slots = [
+        try PasswordSlot.make(uuid: ids.next(), masterKey: key, password: password, random: random).object
+      ]
+      masterKey = key
+    }
+    var bytes = try AegisVaultFile.write(
+      db: db, slots: slots, masterKey: masterKey, outer: nil, random: random)
+    defer { wipe(&bytes) }
+    do throws(StorageError) {
+      try storage.create(with: bytes)
+    } catch {
+      throw error.domainError
+    }
+  }
+
+  /// Reads and decrypts the vault.
+  public func load() throws(DomainError) -> VaultContents {
+    try AegisDatabase.decode(try open().1, ids: ids)
+  }
+
+  /// Reads the newest file under the lock, applies `change`, and saves with the same key slots.
+  public func update<Result>(
+    _ change: (inout VaultContents) throws(DomainError) -> Result
+  ) throws(DomainError) -> Result {
+    try storage.withExclusiveLock { () throws(DomainError) -> Result in
+      let (file, db) = try open()
+      var contents = try AegisDatabase.decode(db, ids: ids)
+      let result = try change(&contents)
+      try save(contents, over: file)
+      return result
+    }
+  }
+
+  /// Re-wraps the slot that opened the vault with `newPassword` (same uuid, new salt and nonce);
+  /// an unencrypted vault becomes encrypted.
+  public func changePassword(to newPassword: [UInt8]) throws(DomainError) {
+    try storage.withExclusiveLock { () throws(DomainError) in
+      let (file, db) = try open()
+      let state = unlocked.withLock { $0 }
+      var slots = file.slots
+      var masterKey: [UInt8]
+      if let key = state?.masterKey, let index = state?.slotIndex {
+        masterKey = key
+        let old = try PasswordSlot.read(slots[index], index: index)
+        slots[index] = try PasswordSlot.make(
+          uuid: old?.uuid ?? ids.next(), masterKey: key, password: newPassword, random: random,
+          keeping: slots[index]
+        ).object
+      } else {
+        masterKey = random.bytes(AESGCM.keySize)
+        slots = [
+          try PasswordSlot.make(uuid: ids.next(), masterKey: masterKey, password: newPassword, random: random)
+            .object
+        ]
+      }
+      defer { wipe(&masterKey) }
+      var bytes = try AegisVaultFile.write(
+        db: db, slots: slots, masterKey: masterKey, outer: file.outer, random: random)
+      defer { wipe(&bytes) }
+      try replace(with: bytes)
+      unlocked.withLock { $0 = nil }
+    }
+  }
+
+  private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
+    let bytes: [UInt8]
+    do throws(StorageError) {
+      bytes = try storage.read()
+    } catch {
+      throw error.domainError
+    }
+    let file = try AegisVaultFile.read(bytes)
+    guard file.isEncrypted else {
+      unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil) }
+      return (file, try file.database(masterKey: nil))
+    }
+    if let key = unlocked.withLock({ $0?.masterKey }), let db = try? file.database(masterKey: key) {
+      return (file, db)
+    }
+    var password = try self.password()
+    defer { wipe(&password) }
+    let (key, index) = try file.unlock(password: password)
+    unlocked.withLock { $0 = Unlocked(masterKey: key, slotIndex: index) }
+    return (file, try file.database(masterKey: key))
+  }
+
+  private func save(_ contents: VaultContents, over file: AegisVaultFile) throws(DomainError) {
+    let key = unlocked.withLock { $0?.masterKey }
+    let db = AegisDatabase.encode(contents)
+    var bytes = try AegisVaultFile.write(
+      db: db, slots: file.slots, masterKey: file.isEncrypted ? key : nil, outer: file.outer, random: random)
+    defer { wipe(&bytes) }
+    try replace(with: bytes)
+  }
+
+  private func replace(with bytes: [UInt8]) throws(DomainError) {
+    do throws(StorageError) {
+      try storage.replace(with: bytes)
+    } catch {
+      throw error.domainError
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import OTP
+
+/// An account with the code it shows at one moment.
+public struct AccountCode: Equatable, Sendable {
+  /// The account.
+  public var account: Account
+  /// The code, or nil when the account cannot make one (see `problem`).
+  public var code: String?
+  /// The code after this one, for time-based accounts.
+  public var nextCode: String?
+  /// Seconds until the code changes (1…period); nil for HOTP.
+  public var remaining: Int?
+  /// Why there is no code.
+  public var problem: String?
+}
+
+/// The codes of every account (or the given ones) at a time. HOTP accounts show the code of
+/// their stored counter; listing never advances a counter.
+public struct CodesAt: Sendable {
+  /// Creates the use case; it needs no storage.
+  public init() {}
+
+  /// Codes at Unix time `time`.
+  public func callAsFunction(_ accounts: [Account], at time: Int64) -> [AccountCode] {
+    accounts.map { account in
+      do throws(OTPError) {
+        let generator = try CodeGenerator(account.otp)
+        if account.otp.type == .hotp {
+          return AccountCode(account: account, code: generator.code(counter: account.otp.counter))
+        }
+        let step = try account.otp.step(at: time)
+        return AccountCode(
+          account: account, code: generator.code(counter: step), nextCode: generator.code(counter: step + 1),
+          remaining: account.otp.remaining(at: time))
+      } catch {
+        return AccountCode(account: account, problem: error.description)
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// Resolves the command line's QUERY: an exact id, else an exact `issuer:name`, else a
+/// case- and diacritic-insensitive substring of issuer or name.
+public struct AccountQuery: Equatable, Sendable {
+  /// The text as typed.
+  public var text: String
+
+  /// Wraps query text.
+  public init(_ text: String) { self.text = text }
+
+  /// Every account the query selects, in display order (for `list QUERY`).
+  public func matches(in accounts: [Account]) -> [Account] {
+    if let exact = accounts.first(where: { $0.id.rawValue == text.lowercased() }) { return [exact] }
+    let labelled = accounts.filter { $0.issuer + ":" + $0.name == text }
+    if !labelled.isEmpty { return ListAccounts.sorted(labelled) }
+    let needle = TextFolding.fold(text)
+    return ListAccounts.sorted(
+      accounts.filter {
+        TextFolding.contains($0.issuer, folded: needle) || TextFolding.contains($0.name, folded: needle)
+      })
+  }
+
+  /// The one account the query selects; none or several is an error listing the candidates.
+  public func select(in accounts: [Account]) throws(DomainError) -> Account {
+    let found = matches(in: accounts)
+    guard !found.isEmpty else { throw .notFound(text) }
+    guard found.count == 1 else {
+      throw .ambiguous(text, candidates: found.map { "\($0.label) (\($0.id.rawValue))" })
+    }
+    return found[0]
+  }
+}

@@ -1,0 +1,22 @@
+/// Case- and diacritic-insensitive text for sorting and searching (`Zürich` ~ `zurich`).
+public enum TextFolding {
+  /// Lowercases `text` and removes diacritics: precomposed letters map to their base letter
+  /// and combining marks (U+0300–U+036F) are dropped.
+  public static func fold(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.lowercased().unicodeScalars {
+      if (0x0300...0x036F).contains(scalar.value) { continue }
+      if let base = baseLetters[scalar.value], let mapped = Unicode.Scalar(base) {
+        scalars.append(mapped)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
+  }
+
+  /// Whether `needle` occurs in `haystack`, ignoring case and diacritics (both already folded).
+  static func contains(_ haystack: String, folded needle: String) -> Bool {
+    needle.isEmpty || fold(haystack).contains(needle)
+  }
+}

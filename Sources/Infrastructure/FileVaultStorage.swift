@@ -1,0 +1,135 @@
+import Data
+import Domain
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The vault file on a POSIX file system: atomic, durable replacement (new file in the same
+/// folder, flushed, renamed over the old one, folder flushed), an exclusive `flock` on a lock
+/// file beside the vault, and a copy of the previous file in `backups/` before every change.
+public final class FileVaultStorage: VaultStorage, Sendable {
+  /// The vault file's path.
+  public let path: String
+  private let lockTimeout: Double
+  private let backupsKept: Int
+  private let now: @Sendable () -> Int64
+
+  /// A storage for the vault at `path`; `now` names backups (UTC), `lockTimeout` is in seconds.
+  public init(
+    path: String, now: @escaping @Sendable () -> Int64, lockTimeout: Double = 10, backupsKept: Int = 20
+  ) {
+    self.path = path
+    self.now = now
+    self.lockTimeout = lockTimeout
+    self.backupsKept = backupsKept
+  }
+
+  /// The vault's path.
+  public var location: String { path }
+
+  private var folder: String { POSIX.directory(of: path) }
+  private var fileName: String { POSIX.fileName(of: path) }
+  private var lockPath: String { folder + "/." + fileName + ".lock" }
+
+  /// Whether the vault file exists.
+  public func exists() -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// The whole vault file.
+  public func read() throws(StorageError) -> [UInt8] {
+    switch POSIX.readFile(path) {
+    case .success(let bytes): return bytes
+    case .failure(let error) where error.code == ENOENT: throw .notFound
+    case .failure(let error): throw .failed("cannot read \(path): \(POSIX.reason(error.code))")
+    }
+  }
+
+  /// Runs `body` holding an exclusive lock, waiting up to the timeout for another process.
+  public func withExclusiveLock<Result>(
+    _ body: () throws(DomainError) -> Result
+  ) throws(DomainError) -> Result {
+    if let code = POSIX.makeDirectories(folder) {
+      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    }
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { throw .storage("cannot open \(lockPath): \(POSIX.reason())") }
+    defer { close(descriptor) }
+    let deadline = POSIX.monotonicSeconds() + lockTimeout
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
+        throw .storage("cannot lock \(path): \(POSIX.reason())")
+      }
+      guard POSIX.monotonicSeconds() < deadline else { throw .vaultLocked }
+      POSIX.sleep(milliseconds: 20)
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// Backs up the current file, then replaces it atomically and durably.
+  public func replace(with bytes: [UInt8]) throws(StorageError) {
+    if exists() { try backUp() }
+    let temporary = folder + "/." + fileName + ".tmp-\(getpid())"
+    unlink(temporary)
+    if let code = POSIX.writeNewFile(temporary, bytes) {
+      throw .failed("cannot write \(path): \(POSIX.reason(code))")
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = POSIX.reason()
+      unlink(temporary)
+      throw .failed("cannot replace \(path): \(reason)")
+    }
+    POSIX.syncDirectory(folder)
+  }
+
+  /// Writes a new vault; an existing file is never replaced (`link` refuses to overwrite).
+  public func create(with bytes: [UInt8]) throws(StorageError) {
+    if let code = POSIX.makeDirectories(folder) {
+      throw .failed("cannot create \(folder): \(POSIX.reason(code))")
+    }
+    if exists() { throw .alreadyExists }
+    let temporary = folder + "/." + fileName + ".new-\(getpid())"
+    unlink(temporary)
+    if let code = POSIX.writeNewFile(temporary, bytes) {
+      throw .failed("cannot write \(path): \(POSIX.reason(code))")
+    }
+    defer { unlink(temporary) }
+    guard link(temporary, path) == 0 else {
+      if errno == EEXIST { throw .alreadyExists }
+      throw .failed("cannot create \(path): \(POSIX.reason())")
+    }
+    POSIX.syncDirectory(folder)
+  }
+
+  private func backUp() throws(StorageError) {
+    let backups = folder + "/backups"
+    if let code = POSIX.makeDirectories(backups) {
+      throw .failed("cannot create \(backups): \(POSIX.reason(code))")
+    }
+    let current: [UInt8]
+    switch POSIX.readFile(path) {
+    case .success(let bytes): current = bytes
+    case .failure(let error): throw .failed("cannot read \(path) for its backup: \(POSIX.reason(error.code))")
+    }
+    let stem = BackupName.stem(of: fileName)
+    let stamp = BackupName.timestamp(now())
+    var sequence = 0
+    while true {
+      let name = BackupName(stem: stem, stamp: stamp, sequence: sequence).fileName
+      let code = POSIX.writeNewFile(backups + "/" + name, current)
+      if code == nil { break }
+      guard code == EEXIST, sequence < 1000 else {
+        throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code!))")
+      }
+      sequence += 1
+    }
+    POSIX.syncDirectory(backups)
+    let existing = POSIX.listDirectory(backups).compactMap { BackupName(parsing: $0, stem: stem) }.sorted()
+    for old in existing.dropLast(backupsKept) { unlink(backups + "/" + old.fileName) }
+  }
+}

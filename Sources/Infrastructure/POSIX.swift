@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Small, checked wrappers over the POSIX calls the file adapters need.
+enum POSIX {
+  /// The system's message for `errno`.
+  static func reason(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// The folder part of `path` ("." when there is none).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  /// The last component of `path`.
+  static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// Creates `path` and its missing parents with mode 0700.
+  static func makeDirectories(_ path: String) -> Int32? {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, 0o700) != 0 && errno != EEXIST { return errno }
+    }
+    return nil
+  }
+
+  /// Reads a whole file.
+  static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var info = stat()
+    if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(SystemError(code: errno))
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return .success(bytes)
+  }
+
+  /// Writes `bytes` to a new file (mode 0600, refusing to follow or replace anything) and flushes it.
+  static func writeNewFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return errno }
+    var failure: Int32?
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      offset += written
+    }
+    if failure == nil && fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0 && failure == nil { failure = errno }
+    if failure != nil { unlink(path) }
+    return failure
+  }
+
+  /// Flushes a folder so a rename or a new entry in it survives a crash.
+  static func syncDirectory(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  /// The names in a folder.
+  static func listDirectory(_ path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Sleeps for `milliseconds`.
+  static func sleep(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  }
+
+  /// Monotonic seconds, for timeouts.
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}
+
+/// An `errno` value as an error.
+struct SystemError: Error, Equatable {
+  let code: Int32
+}

@@ -1,0 +1,74 @@
+import Data
+import Domain
+import OTP
+
+/// How accounts are printed: the `list` table, `list --json`, and `show`'s details. No secrets.
+enum AccountListing {
+  /// One line per account: issuer, name, code, seconds left.
+  static func table(_ codes: [AccountCode], contents: VaultContents) -> String {
+    guard !codes.isEmpty else { return "" }
+    let issuerWidth = min(28, codes.map { $0.account.issuer.count }.max() ?? 0)
+    let nameWidth = min(36, codes.map { $0.account.name.count }.max() ?? 0)
+    var output = ""
+    for item in codes {
+      let remaining = item.remaining.map { "\($0)s" } ?? "hotp"
+      output +=
+        pad(item.account.issuer, issuerWidth) + "  " + pad(item.account.name, nameWidth) + "  "
+        + (item.code ?? "-") + "  " + remaining + "\n"
+    }
+    return output
+  }
+
+  /// The `list --json` array (CLI.md "Output").
+  static func json(_ codes: [AccountCode], contents: VaultContents) -> String {
+    let array = codes.map { item -> JSONValue in
+      let account = item.account
+      let otp = account.otp
+      var object = JSONObject([
+        ("id", .string(account.id.rawValue)),
+        ("issuer", .string(account.issuer)),
+        ("name", .string(account.name)),
+        ("type", .string(otp.type.rawValue)),
+        ("code", item.code.map(JSONValue.string) ?? .null),
+      ])
+      if let remaining = item.remaining { object["remaining"] = .number(JSONNumber(Int64(remaining))) }
+      if otp.type == .hotp {
+        object["counter"] = .number(JSONNumber(otp.counter))
+      } else {
+        object["period"] = .number(JSONNumber(Int64(otp.period)))
+      }
+      object["digits"] = .number(JSONNumber(Int64(otp.digits)))
+      object["algorithm"] = .string(otp.algorithm.rawValue)
+      object["groups"] = .array(contents.groupNames(of: account).map(JSONValue.string))
+      object["favorite"] = .bool(account.favorite)
+      object["note"] = .string(account.note)
+      if let problem = item.problem { object["problem"] = .string(problem) }
+      return .object(object)
+    }
+    return JSONValue.array(array).serializedString(pretty: true) + "\n"
+  }
+
+  /// `show`'s details: every field but the secret.
+  static func details(_ account: Account, contents: VaultContents) -> String {
+    let otp = account.otp
+    var rows: [(String, String)] = [
+      ("Issuer", account.issuer), ("Name", account.name), ("Type", otp.type.rawValue),
+      ("Algorithm", otp.algorithm.rawValue), ("Digits", String(otp.digits)),
+    ]
+    if otp.type == .hotp {
+      rows.append(("Counter", String(otp.counter)))
+    } else {
+      rows.append(("Period", "\(otp.period)s"))
+    }
+    if otp.type.needsPIN { rows.append(("PIN", otp.pin == nil ? "not set" : "set")) }
+    rows += [
+      ("Groups", contents.groupNames(of: account).joined(separator: ", ")),
+      ("Favorite", account.favorite ? "yes" : "no"), ("Note", account.note), ("ID", account.id.rawValue),
+    ]
+    return rows.map { "\(pad($0.0 + ":", 11))\($0.1)" }.joined(separator: "\n") + "\n"
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+}

@@ -1,0 +1,52 @@
+import Arguments
+import Domain
+import Infrastructure
+
+/// Where passwords come from (CLI.md): `--password-file` (first line), else a non-empty
+/// `$TWOFOLD_PASSWORD`, else the terminal without echo; with none of them, status 2.
+struct PasswordSources: Sendable {
+  let passwordFile: String?
+  let newPasswordFile: String?
+  let variable: String?
+
+  init(options: ParsedArguments, variables: [String: String]) {
+    passwordFile = options.value("password-file")
+    newPasswordFile = options.value("new-password-file")
+    variable = variables["TWOFOLD_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The password that opens the vault.
+  func vaultPassword() throws(DomainError) -> [UInt8] {
+    if let passwordFile { return try Self.firstLine(of: passwordFile) }
+    if let variable { return Array(variable.utf8) }
+    guard TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Vault password: ", secret: true)
+    else {
+      throw .passwordRequired
+    }
+    return typed
+  }
+
+  /// A new password (for `init` and `passwd`): from `file` when given, else typed twice.
+  func newPassword(file: String?, prompt: String) throws(DomainError) -> [UInt8] {
+    if let file { return try Self.firstLine(of: file) }
+    guard TerminalPrompt.hasTerminal, let first = TerminalPrompt().ask(prompt, secret: true) else {
+      throw .passwordRequired
+    }
+    guard let second = TerminalPrompt().ask("Repeat it: ", secret: true), second == first else {
+      throw .invalidField(.password, "the two passwords differ")
+    }
+    return first
+  }
+
+  /// The first line of a file, without its line ending.
+  static func firstLine(of path: String) throws(DomainError) -> [UInt8] {
+    let bytes: [UInt8]
+    switch LocalFiles.read(path) {
+    case .success(let read): bytes = read
+    case .failure(let error): throw .storage(error.reason)
+    }
+    var line = Array(bytes.prefix { $0 != UInt8(ascii: "\n") })
+    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+    return line
+  }
+}

@@ -1,0 +1,168 @@
+import Arguments
+import Crypto
+import Data
+import Domain
+import Infrastructure
+import OTP
+
+/// The commands that read or change the vault: `init`, `add`, `list`, `code QUERY`, `show`,
+/// `edit`, `remove`, `passwd`. Each maps domain errors to the contract's statuses.
+struct VaultCommands {
+  let environment: Environment
+  let session: VaultSession
+  let arguments: ParsedArguments
+
+  init(environment: Environment, arguments: ParsedArguments) throws(CommandFailure) {
+    self.environment = environment
+    self.arguments = arguments
+    session = try VaultSession(options: arguments, environment: environment)
+  }
+
+  /// Runs `body`, translating a domain error.
+  func domain<Result>(_ body: () throws(DomainError) -> Result) throws(CommandFailure) -> Result {
+    do {
+      return try body()
+    } catch {
+      throw session.failure(error)
+    }
+  }
+
+  func initialize() throws(CommandFailure) {
+    if session.storage.exists() { throw session.failure(.vaultExists) }
+    try domain { () throws(DomainError) in
+      var password: [UInt8]? = nil
+      if !arguments.has("unencrypted") {
+        if let file = arguments.value("password-file") {
+          password = try PasswordSources.firstLine(of: file)
+        } else if let variable = session.passwords.variable {
+          password = Array(variable.utf8)
+        } else {
+          password = try session.passwords.newPassword(file: nil, prompt: "New vault password: ")
+        }
+        if password?.isEmpty == true { throw .invalidField(.password, "the password is empty") }
+      }
+      try AegisVaultRepository.create(
+        storage: session.storage, password: password, random: .secure, ids: session.ids)
+    }
+    let kind = arguments.has("unencrypted") ? "unencrypted vault" : "encrypted vault"
+    environment.standardOutput("created an \(kind) at \(session.path)\n")
+  }
+
+  func add() throws(CommandFailure) {
+    let new = try AccountInput(arguments: arguments).newAccount()
+    let account = try domain { () throws(DomainError) in
+      try AddAccount(repository: session.repository, ids: session.ids)(new)
+    }
+    environment.standardOutput("added \(account.label) (\(account.id))\n")
+  }
+
+  func list() throws(CommandFailure) {
+    let contents = try domain { () throws(DomainError) in try session.repository.load() }
+    var accounts = ListAccounts.sorted(contents.accounts)
+    if let query = arguments.positionals.first {
+      accounts = AccountQuery(query).matches(in: accounts)
+    }
+    let codes = CodesAt()(accounts, at: environment.now())
+    if arguments.has("json") {
+      environment.standardOutput(AccountListing.json(codes, contents: contents))
+    } else {
+      environment.standardOutput(AccountListing.table(codes, contents: contents))
+    }
+  }
+
+  func code() throws(CommandFailure) {
+    let account = try select()
+    let code: String
+    if account.otp.type == .hotp {
+      code = try domain { () throws(DomainError) in
+        try NextHOTPCode(repository: session.repository)(account.id)
+      }
+    } else {
+      let result = CodesAt()([account], at: environment.now())[0]
+      guard let value = result.code else { throw .failed(result.problem ?? "no code for \(account.label)") }
+      code = value
+    }
+    environment.standardOutput(code + "\n")
+    if arguments.has("copy") {
+      do {
+        let tool = try SystemClipboard(variables: environment.variables).copy(code)
+        environment.standardError("copied to the clipboard with \(tool)\n")
+      } catch .noTool {
+        throw .failed("no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)")
+      } catch {
+        throw .failed("could not copy to the clipboard: \(error)")
+      }
+    }
+  }
+
+  func show() throws(CommandFailure) {
+    let contents = try domain { () throws(DomainError) in try session.repository.load() }
+    let account = try domain { () throws(DomainError) in
+      try AccountQuery(arguments.positionals[0]).select(in: contents.accounts)
+    }
+    let uri = KeyURI(issuer: account.issuer, name: account.name, parameters: account.otp)
+    if arguments.has("uri") {
+      environment.standardOutput(uri.string + "\n")
+      return
+    }
+    if arguments.has("qr") {
+      throw .failed("drawing QR codes needs libqrencode, which this build cannot load yet")
+    }
+    environment.standardOutput(AccountListing.details(account, contents: contents))
+  }
+
+  func edit() throws(CommandFailure) {
+    let account = try select()
+    if arguments.has("favorite") && arguments.has("no-favorite") {
+      throw .usage("give --favorite or --no-favorite, not both")
+    }
+    if arguments.values["group"] != nil && arguments.has("no-groups") {
+      throw .usage("give --group or --no-groups, not both")
+    }
+    var changes = EditAccount.Changes(
+      issuer: arguments.value("issuer"), name: arguments.value("name"), note: arguments.value("note"))
+    if arguments.has("favorite") { changes.favorite = true }
+    if arguments.has("no-favorite") { changes.favorite = false }
+    if let groups = arguments.values["group"] { changes.groupNames = groups }
+    if arguments.has("no-groups") { changes.groupNames = [] }
+    guard changes != EditAccount.Changes() else {
+      throw .usage("nothing to change: give --issuer, --name, --note, --group, --no-groups or --favorite")
+    }
+    let edited = try domain { () throws(DomainError) in
+      try EditAccount(repository: session.repository, ids: session.ids)(account.id, changes)
+    }
+    environment.standardOutput("edited \(edited.label)\n")
+  }
+
+  func remove() throws(CommandFailure) {
+    let account = try select()
+    if !arguments.has("yes") {
+      guard TerminalPrompt.isInteractive, TerminalPrompt.hasTerminal else {
+        throw .usage("removing needs --yes when there is no terminal to confirm on")
+      }
+      let answer = TerminalPrompt().ask(
+        "Remove \(account.label)? This cannot be undone. [y/N] ", secret: false)
+      guard let answer, ["y", "yes"].contains(String(decoding: answer, as: UTF8.self).lowercased()) else {
+        throw .failed("not removed")
+      }
+    }
+    try domain { () throws(DomainError) in try RemoveAccount(repository: session.repository)(account.id) }
+    environment.standardOutput("removed \(account.label)\n")
+  }
+
+  func changePassword() throws(CommandFailure) {
+    try domain { () throws(DomainError) in
+      _ = try session.repository.load()
+      let new = try session.passwords.newPassword(
+        file: arguments.value("new-password-file"), prompt: "New vault password: ")
+      try ChangePassword(credentials: session.repository)(new)
+    }
+    environment.standardOutput("password changed for \(session.path)\n")
+  }
+
+  private func select() throws(CommandFailure) -> Account {
+    try domain { () throws(DomainError) in
+      try AccountQuery(arguments.positionals[0]).select(in: session.repository.load().accounts)
+    }
+  }
+}

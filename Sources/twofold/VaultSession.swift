@@ -1,0 +1,64 @@
+import Arguments
+import Crypto
+import Data
+import Domain
+import Infrastructure
+
+/// The composition of one vault for one command: where it is, how the password is found,
+/// and the repository over it. Built once per command by `Twofold`.
+struct VaultSession {
+  let path: String
+  let storage: FileVaultStorage
+  let repository: AegisVaultRepository
+  let ids: IdentifierSource
+  let passwords: PasswordSources
+
+  init(options: ParsedArguments, environment: Environment) throws(CommandFailure) {
+    path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
+    let clock = environment.now
+    storage = FileVaultStorage(path: path, now: { clock() })
+    ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
+    passwords = PasswordSources(options: options, variables: environment.variables)
+    let source = passwords
+    repository = AegisVaultRepository(
+      storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
+      random: .secure, ids: ids)
+  }
+
+  /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.
+  static func resolvePath(option: String?, variables: [String: String]) throws(CommandFailure) -> String {
+    if let option, !option.isEmpty { return option }
+    if let path = variables["TWOFOLD_VAULT"], !path.isEmpty { return path }
+    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/twofold/vault.json" }
+    guard let home = variables["HOME"], !home.isEmpty else {
+      throw .usage("cannot find the vault: set --vault, $TWOFOLD_VAULT, $XDG_DATA_HOME or $HOME")
+    }
+    return home + "/.local/share/twofold/vault.json"
+  }
+
+  /// Translates a domain error into the contract's exit status and one line.
+  func failure(_ error: DomainError) -> CommandFailure {
+    switch error {
+    case .wrongPassword: .failed("wrong password for \(path)")
+    case .passwordRequired:
+      .usage(
+        "the vault is encrypted and there is no terminal to ask for the password: use --password-file FILE or $TWOFOLD_PASSWORD"
+      )
+    case .vaultMissing: .failed("no vault at \(path): run 'twofold init'")
+    case .vaultExists: .failed("a vault already exists at \(path); it was left as it is")
+    case .vaultCorrupted(let reason): .failed("the vault at \(path) cannot be read: \(reason)")
+    case .vaultLocked:
+      .failed("the vault at \(path) is in use by another twofold process; try again when it is done")
+    case .unsupportedVersion(let what): .failed("the vault at \(path) is newer than this Twofold: \(what)")
+    case .storage(let reason): .failed(reason)
+    case .duplicate(let label): .failed("'\(label)' with the same secret is already in the vault")
+    case .notFound(let query): CommandFailure(status: .noMatch, message: "no account matches '\(query)'")
+    case .ambiguous(let query, let candidates):
+      CommandFailure(
+        status: .noMatch, message: "'\(query)' matches \(candidates.count) accounts; be more specific:",
+        details: candidates)
+    case .invalidField(let field, let message): .usage("\(field.rawValue): \(message)")
+    case .cannotGenerate(let reason): .failed(reason)
+    }
+  }
+}
