@@ -34,12 +34,14 @@ let package = Package(
       name: "twofold-bench",
       dependencies: ["OTP", "Crypto", "CBenchBaseline"]
     ),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP"]),
-    .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto"]),
-    .testTarget(name: "TwofoldEndToEndTests", dependencies: []),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
+    .testTarget(
+      name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "TestSupport"]),
+    .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
   ]
 )
 

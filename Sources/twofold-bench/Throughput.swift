@@ -4,48 +4,56 @@
   import Darwin
 #endif
 
-/// Measures operations per second: each trial runs a workload long enough (about
-/// `trialSeconds`) on the monotonic clock, and the best of `trials` is kept.
+/// Measures operations per second on the monotonic clock: each workload is sized to run for
+/// about `trialSeconds`, then all of them run in turn for `rounds` rounds and each keeps its
+/// best rate. Interleaving the rounds spreads load from other processes over every figure
+/// alike, so ratios between figures of one run stay meaningful on a busy machine.
 struct Throughput {
+  /// A workload runs `count` operations and returns a checksum of their results.
+  typealias Workload = (_ count: Int) -> UInt64
+
   /// Target length of one trial in seconds.
   var trialSeconds = 0.6
-  /// Trials per figure; the fastest counts, as the others only add noise from the machine.
-  var trials = 3
+  /// Trials per workload; the fastest counts, as the others only add noise from the machine.
+  var rounds = 3
   /// When set, each workload runs once with exactly this many operations (for profilers
   /// such as callgrind, where wall time means nothing).
   var fixedCount: Int?
 
-  /// A workload runs `count` operations and returns a checksum of their results.
-  typealias Workload = (_ count: Int) -> UInt64
-
-  /// The best operations per second over the trials, and the checksums folded together so
-  /// the caller can consume them.
-  func measure(_ workload: Workload) -> (rate: Double, checksum: UInt64) {
-    if let fixedCount {
-      let (seconds, checksum) = Self.time(fixedCount, workload)
-      return (Double(fixedCount) / seconds, checksum)
+  /// The best rate of each workload, and all checksums folded together for the caller to consume.
+  func measure(_ workloads: [Workload], progress: (String) -> Void) -> (rates: [Double], checksum: UInt64) {
+    var checksum: UInt64 = 0
+    var counts: [Int] = []
+    for workload in workloads {
+      let (count, sum) = fixedCount.map { ($0, 0) } ?? calibrate(workload)
+      counts.append(count)
+      checksum ^= sum
     }
+    var rates = [Double](repeating: 0, count: workloads.count)
+    for round in 1...(fixedCount == nil ? rounds : 1) {
+      progress("round \(round)")
+      for (index, workload) in workloads.enumerated() {
+        let (seconds, sum) = Self.time(counts[index], workload)
+        checksum ^= sum
+        rates[index] = max(rates[index], Double(counts[index]) / seconds)
+      }
+    }
+    return (rates, checksum)
+  }
+
+  /// An operation count that takes about `trialSeconds`, found by growing a short run.
+  private func calibrate(_ workload: Workload) -> (count: Int, checksum: UInt64) {
     var checksum: UInt64 = 0
     var count = 1_000
     while true {
       let (seconds, sum) = Self.time(count, workload)
       checksum ^= sum
-      if seconds >= trialSeconds / 10 {
-        count = Int(Double(count) * trialSeconds / seconds)
-        break
-      }
+      if seconds >= trialSeconds / 10 { return (Int(Double(count) * trialSeconds / seconds), checksum) }
       count *= 4
     }
-    var best = 0.0
-    for _ in 0..<trials {
-      let (seconds, sum) = Self.time(count, workload)
-      checksum ^= sum
-      best = max(best, Double(count) / seconds)
-    }
-    return (best, checksum)
   }
 
-  private static func time(_ count: Int, _ workload: Workload) -> (Double, UInt64) {
+  private static func time(_ count: Int, _ workload: Workload) -> (seconds: Double, checksum: UInt64) {
     let start = now()
     let checksum = workload(count)
     return (now() - start, checksum)

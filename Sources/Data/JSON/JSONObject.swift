@@ -12,7 +12,7 @@ public struct JSONObject: Equatable, Sendable {
     var unique = UniqueKeys()
     var kept: [(key: String, value: JSONValue)] = []
     kept.reserveCapacity(members.count)
-    for (key, value) in members where unique.insertIfNew(key, among: kept[...]) {
+    for (key, value) in members where unique.insertIfNew(key, among: kept, from: 0) {
       kept.append((key, value))
     }
     self.members = kept

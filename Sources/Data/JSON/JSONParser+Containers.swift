@@ -21,9 +21,7 @@ extension JSONParser {
       case UInt8(ascii: "]"):
         index += 1
         depth -= 1
-        let elements = Array(elementStack[base...])
-        elementStack.removeSubrange(base...)
-        return .array(elements)
+        return .array(elementStack.moveOut(from: base, leaving: .null))
       default:
         throw JSONError(.unexpectedCharacter, at: index)
       }
@@ -51,7 +49,7 @@ extension JSONParser {
       index += 1
       skipWhitespace()
       let value = try parseValue()
-      if uniqueKeys.insertIfNew(key, among: memberStack[base...]) { memberStack.append((key, value)) }
+      if uniqueKeys.insertIfNew(key, among: memberStack, from: base) { memberStack.append((key, value)) }
       skipWhitespace()
       guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
       switch bytes[index] {
@@ -61,9 +59,7 @@ extension JSONParser {
       case UInt8(ascii: "}"):
         index += 1
         depth -= 1
-        let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
-        return .object(JSONObject(uniqueMembers: members))
+        return .object(JSONObject(uniqueMembers: memberStack.moveOut(from: base, leaving: ("", .null))))
       default:
         throw JSONError(.unexpectedCharacter, at: index)
       }

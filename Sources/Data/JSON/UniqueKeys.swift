@@ -6,16 +6,23 @@ struct UniqueKeys {
   private static let setThreshold = 16
   private var seen: Set<String>?
 
-  /// Returns whether `key` is new among `members` (the members kept so far) and records it.
+  /// Returns whether `key` is new among `members[base...]` (the members kept so far) and
+  /// records it.
   mutating func insertIfNew(
     _ key: String,
-    among members: ArraySlice<(key: String, value: JSONValue)>
+    among members: [(key: String, value: JSONValue)],
+    from base: Int
   ) -> Bool {
     if seen == nil {
-      if members.count < Self.setThreshold {
-        return !members.contains { $0.key == key }
+      let count = members.count - base
+      if count < Self.setThreshold {
+        // Compares in place: copying members out would retain and release each key and value.
+        return members.withUnsafeBufferPointer { buffer in
+          for index in base..<buffer.count where buffer[index].key == key { return false }
+          return true
+        }
       }
-      seen = Set(members.map(\.key))
+      seen = Set(members[base...].map(\.key))
     }
     return seen!.insert(key).inserted
   }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Twofold builds and tests against, when any is missing.
+# Needed beyond the Swift toolchain: OpenSSL's libcrypto headers (libssl-dev), ncurses
+# (libncurses-dev), SQLite (libsqlite3-dev), and tmux for the terminal end-to-end tests.
+set -euo pipefail
+packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs the built `twofold` binary the way a person or a script would.
+public enum TwofoldProcess {
+  /// What one run produced.
+  public struct Output: Sendable {
+    /// Exit status.
+    public var status: Int32
+    /// Standard output.
+    public var stdout: String
+    /// Standard error.
+    public var stderr: String
+  }
+
+  /// The binary built beside the test bundle.
+  public static var binary: URL {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var folder = executable.deletingLastPathComponent()
+    while folder.path != "/" {
+      let candidate = folder.appendingPathComponent("twofold")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return SharedFixtures.packageRoot.appendingPathComponent(".build/debug/twofold")
+  }
+
+  /// Runs `twofold arguments…` with only `environment` (plus PATH), no standard input, and
+  /// waits for it.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+  ) throws -> Output {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var variables = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    variables.merge(environment) { $1 }
+    process.environment = variables
+    let output = Pipe()
+    let error = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
