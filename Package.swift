@@ -21,6 +21,7 @@ let package = Package(
     .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto"]),
     .target(name: "Infrastructure", dependencies: ["Data", "Domain"]),
+    .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Arguments"),
     .executableTarget(
       name: "twofold",
@@ -38,6 +39,7 @@ let package = Package(
     .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
     .testTarget(
       name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "TestSupport"]),

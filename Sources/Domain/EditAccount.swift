@@ -71,7 +71,7 @@ public struct RemoveAccount: Sendable {
   /// Removes the account `id`.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) {
     try repository.update { (contents) throws(DomainError) in
-      contents.accounts.remove(at: try contents.index(of: id))
+      _ = contents.accounts.remove(at: try contents.index(of: id))
     }
   }
 }

@@ -12,11 +12,16 @@ public struct ListAccounts: Sendable {
     return Self.sorted(filter.apply(to: contents))
   }
 
-  /// Display order: favorites first, then issuer, then name, then id for stability.
-  public static func sorted(_ accounts: [Account]) -> [Account] {
-    accounts.map { (key: SortKey($0), account: $0) }
-      .sorted { $0.key < $1.key }
-      .map(\.account)
+  /// Display order: favorites first, then issuer, then name, then id for stability (or as `order` says).
+  public static func sorted(_ accounts: [Account], by order: AppSettings.SortOrder = .issuer) -> [Account] {
+    switch order {
+    case .issuer:
+      return accounts.map { (key: SortKey($0), account: $0) }.sorted { $0.key < $1.key }.map(\.account)
+    case .name:
+      return accounts.map { (key: SortKey(byName: $0), account: $0) }.sorted { $0.key < $1.key }.map(\.account)
+    case .vault:
+      return accounts.filter(\.favorite) + accounts.filter { !$0.favorite }
+    }
   }
 
   struct SortKey: Comparable {
@@ -29,6 +34,14 @@ public struct ListAccounts: Sendable {
       favorite = account.favorite
       issuer = TextFolding.fold(account.issuer)
       name = TextFolding.fold(account.name)
+      id = account.id
+    }
+
+    /// Name before issuer.
+    init(byName account: Account) {
+      favorite = account.favorite
+      issuer = TextFolding.fold(account.name)
+      name = TextFolding.fold(account.issuer)
       id = account.id
     }
 

@@ -1,11 +1,15 @@
 /// Case- and diacritic-insensitive text for sorting and searching (`Zürich` ~ `zurich`).
 public enum TextFolding {
   /// Lowercases `text` and removes diacritics: precomposed letters map to their base letter
-  /// and combining marks (U+0300–U+036F) are dropped.
+  /// and combining marks (U+0300–U+036F) are dropped; `ß` becomes `ss`, as in capitals.
   public static func fold(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
       if (0x0300...0x036F).contains(scalar.value) { continue }
+      if scalar == "\u{DF}" {
+        scalars.append(contentsOf: "ss".unicodeScalars)
+        continue
+      }
       if let base = baseLetters[scalar.value], let mapped = Unicode.Scalar(base) {
         scalars.append(mapped)
       } else {

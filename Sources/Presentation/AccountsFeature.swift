@@ -1,0 +1,251 @@
+import Domain
+
+/// The account list: live codes, search as you type, group filter, favorites, HOTP on
+/// request, copy with clipboard clearing, delete with confirmation.
+public enum AccountsFeature {
+  /// Seconds a copied code stays on the clipboard.
+  public static let clipboardLifetime: Int64 = 30
+
+  /// What the screen shows.
+  public struct State: Equatable, Sendable {
+    /// The vault as last loaded.
+    public var contents = VaultContents()
+    /// Preferences (sort order, hidden codes).
+    public var settings = AppSettings()
+    /// The current Unix time.
+    public var now: Int64
+    /// Search text over issuer, name, note and groups.
+    public var search = ""
+    /// Whether keys go to the search field.
+    public var isSearching = false
+    /// Only this group, when set.
+    public var groupFilter: AccountGroup.ID?
+    /// The selected account.
+    public var selection: Account.ID?
+    /// HOTP codes generated in this session.
+    public var generatedCodes: [Account.ID: String] = [:]
+    /// A status line (copied, errors).
+    public var message: String?
+    /// The code put on the clipboard and when to clear it.
+    public var clipboard: PendingClear?
+    /// The account waiting for delete confirmation.
+    public var pendingDelete: Account.ID?
+    /// Whether the vault has been loaded at least once.
+    public var isLoaded = false
+
+    /// A list at time `now`.
+    public init(now: Int64) { self.now = now }
+
+    /// The accounts shown, filtered and in order.
+    public var visibleAccounts: [Account] {
+      let filter = AccountFilter(text: search, group: groupFilter)
+      return ListAccounts.sorted(filter.apply(to: contents), by: settings.sortOrder)
+    }
+
+    /// The rows to draw.
+    public var rows: [AccountRow] {
+      CodesAt()(visibleAccounts, at: now).map { item in
+        let account = item.account
+        let hotp = account.otp.type == .hotp
+        let hidden = settings.hideCodes && account.id != selection
+        var code = hotp ? generatedCodes[account.id] : item.code
+        if hidden { code = nil }
+        let row = AccountRow(
+          id: account.id, issuer: account.issuer, name: account.name, code: code.map(AccountRow.grouped),
+          nextCode: nil, remaining: item.remaining, period: hotp ? nil : account.otp.period,
+          isCounterBased: hotp, favorite: account.favorite, groups: contents.groupNames(of: account),
+          problem: item.problem)
+        var result = row
+        if row.isEnding, !hidden, let next = item.nextCode { result.nextCode = AccountRow.grouped(next) }
+        return result
+      }
+    }
+
+    /// The selected account when it is visible, else the first visible one.
+    public var selectedAccount: Account? {
+      let visible = visibleAccounts
+      return visible.first { $0.id == selection } ?? visible.first
+    }
+
+    /// The name of the group filter, for the header.
+    public var groupFilterName: String? {
+      groupFilter.flatMap { id in contents.groups.first { $0.id == id }?.name }
+    }
+  }
+
+  /// A copied code and the time to clear it.
+  public struct PendingClear: Equatable, Sendable {
+    /// What was copied.
+    public var code: String
+    /// Unix time to clear it.
+    public var at: Int64
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case appeared
+    case loaded(VaultContents)
+    case settingsChanged(AppSettings)
+    case tick(Int64)
+    case searchStarted
+    case searchTyped(String)
+    case searchBackspace
+    case searchEnded(keep: Bool)
+    case moveSelection(Int)
+    case moveToEdge(last: Bool)
+    case groupFilterCycled
+    case copyRequested
+    case copied(tool: String)
+    case generateRequested
+    case generated(Account.ID, code: String)
+    case favoriteToggled
+    case deleteRequested
+    case deleteConfirmed
+    case deleteCancelled
+    case deleted(Account.ID)
+    case addRequested
+    case editRequested
+    case detailsRequested
+    case settingsRequested
+    case helpRequested
+    case quitRequested
+    case failed(String)
+  }
+
+  /// Work to do.
+  public enum Effect: Equatable, Sendable {
+    case load
+    case copy(String)
+    case clearClipboard(ifStill: String)
+    case nextHOTP(Account.ID, thenCopy: Bool)
+    case toggleFavorite(Account.ID)
+    case delete(Account.ID)
+    case navigate(Navigation)
+    case quit
+  }
+
+  /// Pure state transition.
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch action {
+    case .appeared:
+      return [.load]
+    case .loaded(let contents):
+      state.contents = contents
+      state.isLoaded = true
+      if let filter = state.groupFilter, !contents.groups.contains(where: { $0.id == filter }) {
+        state.groupFilter = nil
+      }
+      keepSelectionVisible(&state)
+      return []
+    case .settingsChanged(let settings):
+      state.settings = settings
+      return []
+    case .tick(let now):
+      state.now = now
+      if let pending = state.clipboard, now >= pending.at {
+        state.clipboard = nil
+        return [.clearClipboard(ifStill: pending.code)]
+      }
+      return []
+    case .searchStarted:
+      state.isSearching = true
+      return []
+    case .searchTyped(let text):
+      state.search += text
+      keepSelectionVisible(&state)
+      return []
+    case .searchBackspace:
+      if !state.search.isEmpty { state.search.removeLast() }
+      keepSelectionVisible(&state)
+      return []
+    case .searchEnded(let keep):
+      state.isSearching = false
+      if !keep { state.search = "" }
+      keepSelectionVisible(&state)
+      return []
+    case .moveSelection(let offset):
+      let visible = state.visibleAccounts
+      guard !visible.isEmpty else { return [] }
+      let index = visible.firstIndex { $0.id == state.selection } ?? 0
+      state.selection = visible[min(max(index + offset, 0), visible.count - 1)].id
+      return []
+    case .moveToEdge(let last):
+      state.selection = last ? state.visibleAccounts.last?.id : state.visibleAccounts.first?.id
+      return []
+    case .groupFilterCycled:
+      let groups = state.contents.groups
+      if let current = state.groupFilter, let index = groups.firstIndex(where: { $0.id == current }) {
+        state.groupFilter = index + 1 < groups.count ? groups[index + 1].id : nil
+      } else {
+        state.groupFilter = groups.first?.id
+      }
+      keepSelectionVisible(&state)
+      return []
+    case .copyRequested:
+      guard let account = state.selectedAccount else { return [] }
+      if account.otp.type == .hotp {
+        if let code = state.generatedCodes[account.id] { return [.copy(code)] }
+        return [.nextHOTP(account.id, thenCopy: true)]
+      }
+      guard let code = CodesAt()([account], at: state.now).first?.code else {
+        state.message = "No code to copy for \(account.label)."
+        return []
+      }
+      return [.copy(code)]
+    case .copied(let tool):
+      guard let account = state.selectedAccount else { return [] }
+      let code =
+        account.otp.type == .hotp
+        ? state.generatedCodes[account.id] : CodesAt()([account], at: state.now).first?.code
+      state.message = "Copied \(account.label) with \(tool); cleared in \(clipboardLifetime) s."
+      if let code { state.clipboard = PendingClear(code: code, at: state.now + clipboardLifetime) }
+      return []
+    case .generateRequested:
+      guard let account = state.selectedAccount, account.otp.type == .hotp else { return [] }
+      return [.nextHOTP(account.id, thenCopy: false)]
+    case .generated(let id, let code):
+      state.generatedCodes[id] = code
+      return [.load]
+    case .favoriteToggled:
+      guard let account = state.selectedAccount else { return [] }
+      return [.toggleFavorite(account.id)]
+    case .deleteRequested:
+      state.pendingDelete = state.selectedAccount?.id
+      return []
+    case .deleteConfirmed:
+      guard let id = state.pendingDelete else { return [] }
+      state.pendingDelete = nil
+      return [.delete(id)]
+    case .deleteCancelled:
+      state.pendingDelete = nil
+      return []
+    case .deleted(let id):
+      let label = state.contents.accounts.first { $0.id == id }?.label ?? "The account"
+      state.message = "Deleted \(label)."
+      state.generatedCodes[id] = nil
+      return [.load]
+    case .addRequested:
+      return [.navigate(.push(.editor(nil)))]
+    case .editRequested:
+      guard let account = state.selectedAccount else { return [] }
+      return [.navigate(.push(.editor(account.id)))]
+    case .detailsRequested:
+      guard let account = state.selectedAccount else { return [] }
+      return [.navigate(.push(.details(account.id)))]
+    case .settingsRequested:
+      return [.navigate(.push(.settings))]
+    case .helpRequested:
+      return [.navigate(.push(.help))]
+    case .quitRequested:
+      return [.quit]
+    case .failed(let message):
+      state.message = message
+      return []
+    }
+  }
+
+  private static func keepSelectionVisible(_ state: inout State) {
+    let visible = state.visibleAccounts
+    if !visible.contains(where: { $0.id == state.selection }) { state.selection = visible.first?.id }
+  }
+}

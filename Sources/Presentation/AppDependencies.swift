@@ -1,0 +1,77 @@
+import Domain
+
+/// The use cases of one opened vault, bound to its repository.
+public struct VaultServices: Sendable {
+  /// Loads the contents.
+  public var load: @Sendable () throws(DomainError) -> VaultContents
+  /// Adds an account.
+  public var add: @Sendable (NewAccount) throws(DomainError) -> Account
+  /// Edits an account.
+  public var edit: @Sendable (Account.ID, EditAccount.Changes) throws(DomainError) -> Account
+  /// Removes an account.
+  public var remove: @Sendable (Account.ID) throws(DomainError) -> Void
+  /// Flips the favorite flag.
+  public var toggleFavorite: @Sendable (Account.ID) throws(DomainError) -> Void
+  /// Advances an HOTP counter (saved first) and returns the code.
+  public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
+
+  /// The use cases over `repository`.
+  public init(repository: any VaultRepository, ids: IdentifierSource) {
+    load = { () throws(DomainError) in try repository.load() }
+    add = { (new) throws(DomainError) in try AddAccount(repository: repository, ids: ids)(new) }
+    edit = { (id, changes) throws(DomainError) in
+      try EditAccount(repository: repository, ids: ids)(id, changes)
+    }
+    remove = { (id) throws(DomainError) in try RemoveAccount(repository: repository)(id) }
+    toggleFavorite = { (id) throws(DomainError) in try ToggleFavorite(repository: repository)(id) }
+    nextHOTP = { (id) throws(DomainError) in try NextHOTPCode(repository: repository)(id) }
+  }
+}
+
+/// The clipboard as the app needs it.
+public struct ClipboardPort: Sendable {
+  /// Copies text and returns the tool's name, or throws a sentence saying why not.
+  public var copy: @Sendable (String) throws(ClipboardFailure) -> String
+  /// Clears the clipboard if it still holds `text`.
+  public var clear: @Sendable (_ ifStill: String) -> Void
+
+  /// Wraps a copy and a clear.
+  public init(
+    copy: @escaping @Sendable (String) throws(ClipboardFailure) -> String,
+    clear: @escaping @Sendable (String) -> Void
+  ) {
+    self.copy = copy
+    self.clear = clear
+  }
+}
+
+/// Why a copy did not happen, for the status line.
+public struct ClipboardFailure: Error, Equatable, Sendable {
+  /// One sentence for people.
+  public var message: String
+  /// Wraps a sentence.
+  public init(_ message: String) { self.message = message }
+}
+
+/// Everything the store needs from outside; built once by the composition root.
+public struct AppDependencies: Sendable {
+  /// Opens the vault with a password (for the demo: ignores it).
+  public var unlock: @Sendable (_ password: [UInt8]) throws(DomainError) -> VaultServices
+  /// The clipboard.
+  public var clipboard: ClipboardPort
+  /// Where settings are kept.
+  public var settings: SettingsRepository
+  /// Draws a text as a QR code, or says why it cannot.
+  public var renderQR: @Sendable (String) -> Result<QRCode, ClipboardFailure>
+
+  /// Collects the dependencies.
+  public init(
+    unlock: @escaping @Sendable ([UInt8]) throws(DomainError) -> VaultServices, clipboard: ClipboardPort,
+    settings: SettingsRepository, renderQR: @escaping @Sendable (String) -> Result<QRCode, ClipboardFailure>
+  ) {
+    self.unlock = unlock
+    self.clipboard = clipboard
+    self.settings = settings
+    self.renderQR = renderQR
+  }
+}

@@ -1,0 +1,169 @@
+import Domain
+
+/// The whole app: the coordinator's stack, each screen's state, auto-lock and quitting.
+public enum AppFeature {
+  /// Everything the app shows.
+  public struct State: Equatable, Sendable {
+    /// Navigation.
+    public var coordinator: Coordinator
+    /// The password screen.
+    public var unlock: UnlockFeature.State
+    /// The account list.
+    public var accounts: AccountsFeature.State
+    /// The open form, if any.
+    public var editor: EditorFeature.State?
+    /// The open details, if any.
+    public var details: DetailsFeature.State?
+    /// Preferences.
+    public var settings: SettingsFeature.State
+    /// Unix time of the last key press, for auto-lock.
+    public var lastActivity: Int64
+    /// Whether the vault can be locked (a demo vault in memory cannot).
+    public var canLock: Bool
+    /// Set when the app should end.
+    public var shouldQuit = false
+
+    /// A locked app (unlock screen) or, without a password, straight to the list.
+    public init(vaultLocation: String, locked: Bool, settings: AppSettings, now: Int64) {
+      coordinator = Coordinator(root: locked ? .unlock : .accounts)
+      unlock = UnlockFeature.State(vaultLocation: vaultLocation)
+      accounts = AccountsFeature.State(now: now)
+      accounts.settings = settings
+      self.settings = SettingsFeature.State(settings: settings)
+      lastActivity = now
+      canLock = locked
+    }
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case started
+    case tick(Int64)
+    case keyPressed(at: Int64)
+    case unlock(UnlockFeature.Action)
+    case accounts(AccountsFeature.Action)
+    case editor(EditorFeature.Action)
+    case details(DetailsFeature.Action)
+    case settings(SettingsFeature.Action)
+    case helpClosed
+  }
+
+  /// Work to do.
+  public enum Effect: Equatable, Sendable {
+    case unlock(UnlockFeature.Effect)
+    case accounts(AccountsFeature.Effect)
+    case editor(EditorFeature.Effect)
+    case details(DetailsFeature.Effect)
+    case settings(SettingsFeature.Effect)
+    /// Drop the key material.
+    case lock
+  }
+
+  /// Pure state transition.
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch action {
+    case .started:
+      return state.coordinator.current == .accounts ? [.accounts(.load)] : []
+    case .tick(let now):
+      let minutes = Int64(state.settings.settings.autoLockMinutes)
+      if state.canLock, minutes > 0, state.coordinator.current != .unlock,
+        now - state.lastActivity >= minutes * 60
+      {
+        lock(&state)
+        return [.lock]
+      }
+      return AccountsFeature.reduce(&state.accounts, .tick(now)).map(Effect.accounts)
+    case .keyPressed(let time):
+      state.lastActivity = time
+      return []
+    case .unlock(let action):
+      var effects = UnlockFeature.reduce(&state.unlock, action).map(Effect.unlock)
+      if action == .unlocked {
+        state.coordinator.reset(to: .accounts)
+        effects += AccountsFeature.reduce(&state.accounts, .appeared).map(Effect.accounts)
+      }
+      return effects
+    case .accounts(let action):
+      return route(&state, AccountsFeature.reduce(&state.accounts, action).map(Effect.accounts))
+    case .editor(let action):
+      guard state.editor != nil else { return [] }
+      var effects = route(&state, EditorFeature.reduce(&state.editor!, action).map(Effect.editor))
+      if case .saved = action { effects += [.accounts(.load)] }
+      return effects
+    case .details(let action):
+      guard state.details != nil else { return [] }
+      return route(&state, DetailsFeature.reduce(&state.details!, action).map(Effect.details))
+    case .settings(let action):
+      var effects = route(&state, SettingsFeature.reduce(&state.settings, action).map(Effect.settings))
+      effects += AccountsFeature.reduce(&state.accounts, .settingsChanged(state.settings.settings)).map(
+        Effect.accounts)
+      return effects
+    case .helpClosed:
+      state.coordinator.apply(.pop)
+      return []
+    }
+  }
+
+  /// Applies navigation effects to the coordinator (setting up the screen pushed) and keeps the rest.
+  private static func route(_ state: inout State, _ effects: [Effect]) -> [Effect] {
+    var remaining: [Effect] = []
+    for effect in effects {
+      if effect == .accounts(.quit) {
+        state.shouldQuit = true
+        continue
+      }
+      guard let navigation = effect.navigation else {
+        remaining.append(effect)
+        continue
+      }
+      navigate(&state, navigation)
+    }
+    return remaining
+  }
+
+  private static func navigate(_ state: inout State, _ navigation: Navigation) {
+    if case .push(let route) = navigation {
+      switch route {
+      case .editor(nil):
+        state.editor = EditorFeature.State()
+      case .editor(let id?):
+        guard let account = state.accounts.contents.accounts.first(where: { $0.id == id }) else { return }
+        state.editor = EditorFeature.State(
+          editing: account, groupNames: state.accounts.contents.groupNames(of: account))
+      case .details(let id):
+        guard let account = state.accounts.contents.accounts.first(where: { $0.id == id }) else { return }
+        state.details = DetailsFeature.State(
+          account: account, groupNames: state.accounts.contents.groupNames(of: account))
+      default:
+        break
+      }
+    }
+    let leaving = state.coordinator.current
+    state.coordinator.apply(navigation)
+    if navigation == .pop {
+      if case .editor = leaving { state.editor = nil }
+      if case .details = leaving { state.details = nil }
+    }
+  }
+
+  private static func lock(_ state: inout State) {
+    state.coordinator.reset(to: .unlock)
+    state.editor = nil
+    state.details = nil
+    let settings = state.accounts.settings
+    state.accounts = AccountsFeature.State(now: state.accounts.now)
+    state.accounts.settings = settings
+    state.unlock.message = "Locked after \(state.settings.settings.autoLockMinutes) idle minutes."
+  }
+}
+
+extension AppFeature.Effect {
+  var navigation: Navigation? {
+    switch self {
+    case .accounts(.navigate(let navigation)), .editor(.navigate(let navigation)),
+      .details(.navigate(let navigation)), .settings(.navigate(let navigation)):
+      navigation
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Domain
+
+/// Runs the app: sends actions through the pure reducer and interprets the effects it returns
+/// through the use cases, feeding results back as actions. The only code that does work.
+public final class AppStore {
+  /// The current state.
+  public private(set) var state: AppFeature.State
+  private let dependencies: AppDependencies
+  private var services: VaultServices?
+
+  /// A store starting in `state`; `services` is set when the vault needs no password.
+  public init(state: AppFeature.State, dependencies: AppDependencies, services: VaultServices? = nil) {
+    self.state = state
+    self.dependencies = dependencies
+    self.services = services
+  }
+
+  /// Sends an action and runs every effect that follows, until the state settles.
+  public func send(_ action: AppFeature.Action) {
+    var queue = [action]
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      for effect in AppFeature.reduce(&state, next) {
+        queue += run(effect)
+      }
+    }
+  }
+
+  private func run(_ effect: AppFeature.Effect) -> [AppFeature.Action] {
+    switch effect {
+    case .unlock(.unlock(let password)):
+      do throws(DomainError) {
+        services = try dependencies.unlock(Array(password.utf8))
+        return [.unlock(.unlocked)]
+      } catch {
+        return [.unlock(.failed(error))]
+      }
+    case .lock:
+      services = nil
+      return []
+    case .accounts(let effect):
+      return run(effect).map(AppFeature.Action.accounts)
+    case .editor(let effect):
+      return run(effect).map(AppFeature.Action.editor)
+    case .details(.renderQR(let text)):
+      switch dependencies.renderQR(text) {
+      case .success(let code): return [.details(.qrRendered(code))]
+      case .failure(let failure): return [.details(.qrFailed(failure.message))]
+      }
+    case .settings(.save(let settings)):
+      do throws(DomainError) {
+        try dependencies.settings.save(settings)
+        return []
+      } catch {
+        return [.accounts(.failed(Messages.text(for: error)))]
+      }
+    case .details(.navigate), .settings(.navigate):
+      return []
+    }
+  }
+
+  private func run(_ effect: AccountsFeature.Effect) -> [AccountsFeature.Action] {
+    guard let services else { return [] }
+    do throws(DomainError) {
+      switch effect {
+      case .load:
+        return [.loaded(try services.load())]
+      case .copy(let code):
+        do throws(ClipboardFailure) {
+          return [.copied(tool: try dependencies.clipboard.copy(code))]
+        } catch {
+          return [.failed(error.message)]
+        }
+      case .clearClipboard(let code):
+        dependencies.clipboard.clear(code)
+        return []
+      case .nextHOTP(let id, let thenCopy):
+        let code = try services.nextHOTP(id)
+        return [.generated(id, code: code)] + (thenCopy ? [.copyRequested] : [])
+      case .toggleFavorite(let id):
+        try services.toggleFavorite(id)
+        return [.loaded(try services.load())]
+      case .delete(let id):
+        try services.remove(id)
+        return [.deleted(id)]
+      case .navigate:
+        return []
+      case .quit:
+        return []
+      }
+    } catch {
+      return [.failed(Messages.text(for: error))]
+    }
+  }
+
+  private func run(_ effect: EditorFeature.Effect) -> [EditorFeature.Action] {
+    guard let services else { return [] }
+    do throws(DomainError) {
+      switch effect {
+      case .add(let new): return [.saved(try services.add(new))]
+      case .edit(let id, let changes): return [.saved(try services.edit(id, changes))]
+      case .navigate: return []
+      }
+    } catch {
+      return [.failed(error)]
+    }
+  }
+}

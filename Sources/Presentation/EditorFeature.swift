@@ -1,0 +1,264 @@
+import Domain
+
+/// Adding (from fields or a pasted Key URI) and editing an account, with the vault's add
+/// rules shown next to the field at fault.
+public enum EditorFeature {
+  /// The form's fields in order.
+  public enum Field: String, CaseIterable, Equatable, Sendable {
+    case uri, issuer, name, secret, type, algorithm, digits, period, counter, pin, note, groups, favorite
+
+    /// The label shown beside the field.
+    public var title: String {
+      switch self {
+      case .uri: "Key URI"
+      case .issuer: "Issuer"
+      case .name: "Name"
+      case .secret: "Secret"
+      case .type: "Type"
+      case .algorithm: "Algorithm"
+      case .digits: "Digits"
+      case .period: "Period"
+      case .counter: "Counter"
+      case .pin: "PIN"
+      case .note: "Note"
+      case .groups: "Groups"
+      case .favorite: "Favorite"
+      }
+    }
+
+    var accountField: AccountField? {
+      switch self {
+      case .uri, .groups, .favorite: nil
+      case .type: .type
+      default: AccountField(rawValue: rawValue)
+      }
+    }
+  }
+
+  /// Add a new account or edit an existing one.
+  public enum Mode: Equatable, Sendable {
+    case add
+    case edit(Account.ID)
+  }
+
+  /// What the form shows.
+  public struct State: Equatable, Sendable {
+    /// Adding or editing.
+    public var mode: Mode
+    /// The account's fields as typed.
+    public var draft = AccountDraft()
+    /// A pasted `otpauth://` URI; when set it is used instead of the fields.
+    public var uri = ""
+    /// Group names, comma-separated.
+    public var groups = ""
+    /// The focused field.
+    public var focus: Field
+    /// Messages next to fields, shown after the first save attempt.
+    public var problems: [Field: String] = [:]
+    /// A message for the whole form.
+    public var message: String?
+    /// Whether save was attempted (problems are then live).
+    public var attempted = false
+
+    /// An empty add form.
+    public init() {
+      mode = .add
+      focus = .uri
+    }
+
+    /// An edit form filled from `account`.
+    public init(editing account: Account, groupNames: [String]) {
+      mode = .edit(account.id)
+      draft.issuer = account.issuer
+      draft.name = account.name
+      draft.note = account.note
+      draft.favorite = account.favorite
+      draft.type = account.otp.type
+      groups = groupNames.joined(separator: ", ")
+      focus = .issuer
+    }
+
+    /// The fields the form has: editing keeps the secret and code settings as they are.
+    public var fields: [Field] {
+      switch mode {
+      case .edit: return [.issuer, .name, .note, .groups, .favorite]
+      case .add:
+        var fields: [Field] = [.uri, .issuer, .name, .secret, .type, .algorithm, .digits]
+        fields.append(draft.type == .hotp ? .counter : .period)
+        if draft.type.needsPIN { fields.append(.pin) }
+        return fields + [.note, .groups, .favorite]
+      }
+    }
+
+    /// The text of a field.
+    public func text(of field: Field) -> String {
+      switch field {
+      case .uri: uri
+      case .issuer: draft.issuer
+      case .name: draft.name
+      case .secret: String(repeating: "•", count: draft.secret.count)
+      case .type: draft.type.rawValue
+      case .algorithm:
+        draft.algorithm.isEmpty ? "default (\(draft.type.defaults.algorithm.rawValue))" : draft.algorithm
+      case .digits: draft.digits.isEmpty ? "default (\(draft.type.defaults.digits))" : draft.digits
+      case .period: draft.period.isEmpty ? "default (\(draft.type.defaults.period))" : draft.period
+      case .counter: draft.counter.isEmpty ? "0" : draft.counter
+      case .pin: String(repeating: "•", count: draft.pin.count)
+      case .note: draft.note
+      case .groups: groups
+      case .favorite: draft.favorite ? "yes" : "no"
+      }
+    }
+
+    var groupNames: [String] {
+      groups.split(separator: ",").map { String($0.trimmingCharacters()) }.filter { !$0.isEmpty }
+    }
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case focusMoved(Int)
+    case typed(String)
+    case backspace
+    case optionCycled(Int)
+    case submitted
+    case saved(Account)
+    case failed(DomainError)
+    case cancelled
+  }
+
+  /// Work to do.
+  public enum Effect: Equatable, Sendable {
+    case add(NewAccount)
+    case edit(Account.ID, EditAccount.Changes)
+    case navigate(Navigation)
+  }
+
+  /// Pure state transition.
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch action {
+    case .focusMoved(let offset):
+      let fields = state.fields
+      let index = fields.firstIndex(of: state.focus) ?? 0
+      state.focus = fields[(index + offset + fields.count) % fields.count]
+      return []
+    case .typed(let text):
+      edit(&state) { $0 += text }
+      return []
+    case .backspace:
+      edit(&state) { if !$0.isEmpty { $0.removeLast() } }
+      return []
+    case .optionCycled(let offset):
+      cycle(&state, by: offset)
+      return []
+    case .submitted:
+      state.attempted = true
+      return submit(&state)
+    case .saved:
+      return [.navigate(.pop)]
+    case .failed(let error):
+      if case .invalidField(let field, let message) = error,
+        let formField = Field.allCases.first(where: { $0.accountField == field })
+      {
+        state.problems[formField] = message
+      } else {
+        state.message = Messages.text(for: error)
+      }
+      return []
+    case .cancelled:
+      return [.navigate(.pop)]
+    }
+  }
+
+  private static func submit(_ state: inout State) -> [Effect] {
+    state.message = nil
+    switch state.mode {
+    case .edit(let id):
+      state.problems = [:]
+      if state.draft.issuer.trimmingCharacters().isEmpty && state.draft.name.trimmingCharacters().isEmpty {
+        state.problems[.name] = "an issuer or a name is required"
+        return []
+      }
+      let changes = EditAccount.Changes(
+        issuer: state.draft.issuer, name: state.draft.name, note: state.draft.note,
+        favorite: state.draft.favorite, groupNames: state.groupNames)
+      return [.edit(id, changes)]
+    case .add:
+      validate(&state)
+      guard state.problems.isEmpty else { return [] }
+      if !state.uri.trimmingCharacters().isEmpty {
+        guard var new = try? NewAccount(KeyURI(parsing: state.uri)) else { return [] }
+        new.note = state.draft.note
+        new.favorite = state.draft.favorite
+        new.groupNames = state.groupNames
+        return [.add(new)]
+      }
+      var draft = state.draft
+      draft.groupNames = state.groupNames
+      guard let new = try? draft.newAccount() else { return [] }
+      return [.add(new)]
+    }
+  }
+
+  private static func validate(_ state: inout State) {
+    state.problems = [:]
+    if !state.uri.trimmingCharacters().isEmpty {
+      do throws(KeyURI.Error) {
+        _ = try KeyURI(parsing: state.uri)
+      } catch {
+        state.problems[.uri] = error.description
+      }
+      return
+    }
+    for (field, message) in state.draft.problems {
+      if let formField = Field.allCases.first(where: { $0.accountField == field }) {
+        state.problems[formField] = message
+      }
+    }
+  }
+
+  private static func edit(_ state: inout State, _ change: (inout String) -> Void) {
+    switch state.focus {
+    case .uri: change(&state.uri)
+    case .issuer: change(&state.draft.issuer)
+    case .name: change(&state.draft.name)
+    case .secret: change(&state.draft.secret)
+    case .algorithm: change(&state.draft.algorithm)
+    case .digits: change(&state.draft.digits)
+    case .period: change(&state.draft.period)
+    case .counter: change(&state.draft.counter)
+    case .pin: change(&state.draft.pin)
+    case .note: change(&state.draft.note)
+    case .groups: change(&state.groups)
+    case .type, .favorite: cycle(&state, by: 1)
+    }
+    if state.attempted, state.mode == .add { validate(&state) }
+  }
+
+  private static func cycle(_ state: inout State, by offset: Int) {
+    switch state.focus {
+    case .type:
+      guard state.mode == .add else { return }
+      let types = OTPType.allCases
+      let index = types.firstIndex(of: state.draft.type) ?? 0
+      state.draft.type = types[(index + offset + types.count) % types.count]
+    case .algorithm:
+      let names = [""] + state.draft.type.allowedAlgorithms.map(\.rawValue)
+      let index = names.firstIndex(of: state.draft.algorithm.uppercased()) ?? 0
+      state.draft.algorithm = names[(index + offset + names.count) % names.count]
+    case .favorite:
+      state.draft.favorite.toggle()
+    default:
+      return
+    }
+  }
+}
+
+extension StringProtocol {
+  func trimmingCharacters() -> Substring {
+    let text = Substring(self)
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+    return text[start..<Swift.max(start, end)]
+  }
+}
