@@ -46,7 +46,9 @@ public struct CommandTable: Sendable {
         }
         if option.value == nil {
           guard inline == nil else { throw UsageError("option '--\(name)' takes no value") }
-          result.flags.insert(name)
+          guard result.flags.insert(name).inserted else {
+            throw UsageError("option '--\(name)' was given more than once")
+          }
           continue
         }
         let value: String

@@ -31,7 +31,7 @@ public struct OTPParameters: Hashable, Sendable {
     guard type.allowedDigits.contains(digits) else {
       throw .invalidDigits(digits, allowed: type.allowedDigits)
     }
-    let period = period ?? defaults.period
+    let period = type.isTimeBased ? (period ?? defaults.period) : defaults.period
     guard (1...Self.maximumPeriod).contains(period) else { throw .invalidPeriod(period) }
     guard counter <= UInt64(Int64.max) else { throw .invalidCounter(String(counter)) }
     self.type = type

@@ -40,12 +40,15 @@ struct AESGCMTests {
 
   @Test("Sealing an empty message under a zero key and nonce gives GCM test case 13's tag")
   func emptyMessageTag() throws {
-    let box = try AESGCM.seal([], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12))
+    let box = try AESGCM.seal(
+      [], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12))
     #expect(box.ciphertext.isEmpty)
     #expect(box.tag == [UInt8](hex: "530f8afbc74536b9a963b4f1c4cb738b"))
   }
 
-  @Test("Open returns what seal was given, for lengths around the block size", arguments: [0, 1, 15, 16, 17, 1000])
+  @Test(
+    "Open returns what seal was given, for lengths around the block size",
+    arguments: [0, 1, 15, 16, 17, 1000])
   func roundTrip(length: Int) throws {
     var random = SplitMix64(seed: UInt64(length))
     let message = random.bytes(length)

@@ -136,7 +136,9 @@ struct HMACTests {
     }
   }
 
-  @Test("One keyed HMAC reused for many messages gives each message's own MAC", arguments: DigestAlgorithm.allCases)
+  @Test(
+    "One keyed HMAC reused for many messages gives each message's own MAC",
+    arguments: DigestAlgorithm.allCases)
   func keyedInstanceIsReusable(algorithm: DigestAlgorithm) {
     var random = SplitMix64(seed: 7)
     let key = random.bytes(37)
@@ -145,6 +147,29 @@ struct HMACTests {
       let message = random.bytes(Int.random(in: 0...80, using: &random))
       #expect(mac.authenticate(message) == HMAC.authenticate(algorithm, key: key, message: message))
     }
+  }
+
+  @Test("One keyed HMAC shared by concurrent tasks gives every task the right MACs")
+  func sharedAcrossTasks() async {
+    let key = [UInt8](repeating: 0x42, count: 20)
+    let mac = HMAC(.sha256, key: key)
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var random = SplitMix64(seed: UInt64(task))
+          var mismatches = 0
+          for _ in 0..<500 {
+            let message = random.bytes(8)
+            if mac.authenticate(message) != HMAC.authenticate(.sha256, key: key, message: message) {
+              mismatches += 1
+            }
+          }
+          return mismatches
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
   }
 
   @Test("A MAC is as long as the digest's output", arguments: DigestAlgorithm.allCases)
@@ -156,7 +181,8 @@ struct HMACTests {
   @Test("Different keys give different MACs of the same message", arguments: DigestAlgorithm.allCases)
   func keyChangesMAC(algorithm: DigestAlgorithm) {
     let message = [UInt8](utf8: "message")
-    #expect(HMAC(algorithm, key: [0]).authenticate(message) != HMAC(algorithm, key: [1]).authenticate(message))
+    #expect(
+      HMAC(algorithm, key: [0]).authenticate(message) != HMAC(algorithm, key: [1]).authenticate(message))
   }
 
   @Test("HMAC-SHA256 and HMAC-SHA512 match RFC 4231", arguments: rfc4231, HMACForm.allCases)

@@ -126,6 +126,10 @@ struct KeyURIParsingTests {
       ExpectedAccount(type: .totp, issuer: "", name: "bob", secret: "JBSWY3DPEHPK3PXP")
     ),
     (
+      "otpauth://totp?secret=JBSWY3DPEHPK3PXP",
+      ExpectedAccount(type: .totp, issuer: "", name: "", secret: "JBSWY3DPEHPK3PXP")
+    ),
+    (
       "otpauth://totp/?secret=JBSWY3DPEHPK3PXP",
       ExpectedAccount(type: .totp, issuer: "", name: "", secret: "JBSWY3DPEHPK3PXP")
     ),
@@ -136,7 +140,8 @@ struct KeyURIParsingTests {
     (
       "otpauth://yaotp/alice@yandex.ru?secret=6SB2IKNM6OBZPAVBVTOHDKS4FAAAAAAADFUTQMBTRY&pin=GUZDGOI",
       ExpectedAccount(
-        type: .yandex, issuer: "Yandex", name: "alice@yandex.ru", secret: "6SB2IKNM6OBZPAVBVTOHDKS4FA", pin: "5239")
+        type: .yandex, issuer: "Yandex", name: "alice@yandex.ru", secret: "6SB2IKNM6OBZPAVBVTOHDKS4FA",
+        pin: "5239")
     ),
     (
       "motp://Mobile:alice?secret=e3152afee62599c8&pin=1234",

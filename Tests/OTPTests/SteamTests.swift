@@ -22,14 +22,21 @@ struct SteamTests {
     #expect(generator.code(counter: 0) == expected)
   }
 
-  @Test("Steam defaults to SHA-1, 5 characters and 30 seconds, and allows nothing else")
-  func defaultsAndLimits() throws {
+  @Test("Steam defaults to SHA-1, 5 characters and 30 seconds")
+  func defaults() throws {
     let parameters = try OTPParameters(type: .steam, secret: RFCSecrets.hotp)
     #expect(parameters.algorithm == .sha1)
     #expect(parameters.digits == 5)
     #expect(parameters.period == 30)
+  }
+
+  @Test("Steam refuses any length but 5 and any hash but SHA-1")
+  func limits() {
     #expect(throws: OTPError.invalidDigits(6, allowed: 5...5)) {
       try OTPParameters(type: .steam, secret: RFCSecrets.hotp, digits: 6)
+    }
+    #expect(throws: OTPError.invalidAlgorithm("SHA256")) {
+      try OTPParameters(type: .steam, secret: RFCSecrets.hotp, algorithm: .sha256)
     }
   }
 }

@@ -34,7 +34,9 @@ struct TOTPTests {
 
   @Test(
     "The time step is the time divided by the period, rounded down",
-    arguments: [(0, 30, 0), (29, 30, 0), (30, 30, 1), (59, 30, 1), (1_111_111_109, 30, 37_037_036), (100, 7, 14)]
+    arguments: [
+      (0, 30, 0), (29, 30, 0), (30, 30, 1), (59, 30, 1), (1_111_111_109, 30, 37_037_036), (100, 7, 14),
+    ]
       as [(Int64, Int, UInt64)])
   func step(time: Int64, period: Int, step: UInt64) throws {
     let parameters = try OTPParameters(type: .totp, secret: RFCSecrets.hotp, period: period)

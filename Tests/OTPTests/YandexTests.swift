@@ -56,7 +56,8 @@ struct YandexTests {
   @Test("A yaotp URI with a Base32 PIN gives the known code")
   func fromURI() throws {
     let uri = try KeyURI(
-      parsing: "otpauth://yaotp/alice@yandex.ru?secret=6SB2IKNM6OBZPAVBVTOHDKS4FAAAAAAADFUTQMBTRY&pin=GUZDGOI")
+      parsing: "otpauth://yaotp/alice@yandex.ru?secret=6SB2IKNM6OBZPAVBVTOHDKS4FAAAAAAADFUTQMBTRY&pin=GUZDGOI"
+    )
     #expect(uri.parameters.pin == "5239")
     #expect(try CodeGenerator(uri.parameters).code(at: 1_641_559_648) == "umozdicq")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// One entry of `fixtures/aegis/generated/otp_codes_t1700000000.json`: an account and its code.
 struct CodeVector: Decodable, Sendable, CustomTestStringConvertible {
