@@ -69,8 +69,9 @@ public enum AppFeature {
       if state.canLock, minutes > 0, state.coordinator.current != .unlock,
         now - state.lastActivity >= minutes * 60
       {
-        lock(&state)
-        return [.lock]
+        let clear = state.accounts.clipboard.map { [Effect.accounts(.clearClipboard(ifStill: $0.code))] }
+        lock(&state, at: now)
+        return (clear ?? []) + [.lock]
       }
       return AccountsFeature.reduce(&state.accounts, .tick(now)).map(Effect.accounts)
     case .keyPressed(let time):
@@ -146,14 +147,15 @@ public enum AppFeature {
     }
   }
 
-  private static func lock(_ state: inout State) {
+  private static func lock(_ state: inout State, at now: Int64) {
     state.coordinator.reset(to: .unlock)
     state.editor = nil
     state.details = nil
     let settings = state.accounts.settings
-    state.accounts = AccountsFeature.State(now: state.accounts.now)
+    state.accounts = AccountsFeature.State(now: now)
     state.accounts.settings = settings
-    state.unlock.message = "Locked after \(state.settings.settings.autoLockMinutes) idle minutes."
+    let minutes = state.settings.settings.autoLockMinutes
+    state.unlock.message = "Locked after \(minutes) idle \(minutes == 1 ? "minute" : "minutes")."
   }
 }
 

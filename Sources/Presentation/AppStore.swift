@@ -60,7 +60,10 @@ public final class AppStore {
   }
 
   private func run(_ effect: AccountsFeature.Effect) -> [AccountsFeature.Action] {
-    guard let services else { return [] }
+    guard let services else {
+      if case .clearClipboard(let code) = effect { dependencies.clipboard.clear(code) }
+      return []
+    }
     do throws(DomainError) {
       switch effect {
       case .load:

@@ -150,6 +150,7 @@ public enum EditorFeature {
       return []
     case .optionCycled(let offset):
       cycle(&state, by: offset)
+      if state.attempted { validate(&state) }
       return []
     case .submitted:
       state.attempted = true
@@ -174,11 +175,8 @@ public enum EditorFeature {
     state.message = nil
     switch state.mode {
     case .edit(let id):
-      state.problems = [:]
-      if state.draft.issuer.trimmingCharacters().isEmpty && state.draft.name.trimmingCharacters().isEmpty {
-        state.problems[.name] = "an issuer or a name is required"
-        return []
-      }
+      validate(&state)
+      guard state.problems.isEmpty else { return [] }
       let changes = EditAccount.Changes(
         issuer: state.draft.issuer, name: state.draft.name, note: state.draft.note,
         favorite: state.draft.favorite, groupNames: state.groupNames)
@@ -202,6 +200,12 @@ public enum EditorFeature {
 
   private static func validate(_ state: inout State) {
     state.problems = [:]
+    if case .edit = state.mode {
+      if state.draft.issuer.trimmingCharacters().isEmpty && state.draft.name.trimmingCharacters().isEmpty {
+        state.problems[.name] = "an issuer or a name is required"
+      }
+      return
+    }
     if !state.uri.trimmingCharacters().isEmpty {
       do throws(KeyURI.Error) {
         _ = try KeyURI(parsing: state.uri)
@@ -232,7 +236,7 @@ public enum EditorFeature {
     case .groups: change(&state.groups)
     case .type, .favorite: cycle(&state, by: 1)
     }
-    if state.attempted, state.mode == .add { validate(&state) }
+    if state.attempted { validate(&state) }
   }
 
   private static func cycle(_ state: inout State, by offset: Int) {

@@ -48,15 +48,29 @@ public enum SettingsFeature {
       case .hideCodes: settings.hideCodes.toggle()
       case .sortOrder: settings.sortOrder = cycled(settings.sortOrder, offset)
       case .autoLock:
-        let choices = autoLockChoices
-        let index = choices.firstIndex(of: settings.autoLockMinutes) ?? 0
-        settings.autoLockMinutes = choices[min(max(index + offset, 0), choices.count - 1)]
+        settings.autoLockMinutes = steppedAutoLock(from: settings.autoLockMinutes, by: offset)
       }
+      guard settings != state.settings else { return [] }
       state.settings = settings
       return [.save(settings)]
     case .closed:
       return [.navigate(.pop)]
     }
+  }
+
+  /// The choice `offset` steps from `minutes`, clamped; a value between choices (from a
+  /// hand-edited file) steps to its neighbours rather than from the first choice.
+  private static func steppedAutoLock(from minutes: Int, by offset: Int) -> Int {
+    guard offset != 0 else { return minutes }
+    let choices = autoLockChoices
+    let index: Int
+    if let exact = choices.firstIndex(of: minutes) {
+      index = exact + offset
+    } else {
+      let above = choices.firstIndex { $0 > minutes } ?? choices.count
+      index = offset > 0 ? above + offset - 1 : above + offset
+    }
+    return choices[min(max(index, 0), choices.count - 1)]
   }
 
   private static func cycled<T: CaseIterable & Equatable>(_ value: T, _ offset: Int) -> T {

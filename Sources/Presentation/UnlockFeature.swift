@@ -44,7 +44,7 @@ public enum UnlockFeature {
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch action {
     case .typed(let text):
-      state.password += text.filter { $0 != "\n" && $0 != "\r" }
+      state.password += text.filter { !$0.isNewline }
       return []
     case .backspace:
       if !state.password.isEmpty { state.password.removeLast() }

@@ -1,0 +1,73 @@
+import Domain
+import Presentation
+
+/// A store over an in-memory vault holding the fixture accounts, with a recording clipboard,
+/// in-memory settings and a QR renderer that draws a tiny code.
+struct StoreHarness {
+  /// The only password the vault opens with.
+  static let password = "correct horse"
+  /// What the QR renderer returns for every text.
+  static let tinyQR = QRCode(size: 1, modules: [true])
+
+  let repository: InMemoryVaultRepository
+  let clipboard = RecordingClipboard()
+  let settings: InMemorySettings
+  let store: AppStore
+
+  /// A store at `now`: locked behind `password`, or already open like the demo.
+  init(
+    locked: Bool = true, now: Int64 = Fixture.Time.early, settings: AppSettings = AppSettings(),
+    contents: VaultContents = Fixture.vault
+  ) {
+    let repository = InMemoryVaultRepository(contents)
+    let ids = IdentifierSource.counting()
+    let services = VaultServices(repository: repository, ids: ids)
+    self.repository = repository
+    self.settings = InMemorySettings(settings)
+    let dependencies = AppDependencies(
+      unlock: { (password) throws(DomainError) in
+        guard password == Array(Self.password.utf8) else { throw .wrongPassword }
+        return services
+      },
+      clipboard: clipboard.port, settings: self.settings.repository, renderQR: { _ in .success(Self.tinyQR) })
+    let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
+    store = AppStore(state: state, dependencies: dependencies, services: locked ? nil : services)
+    store.send(.started)
+  }
+
+  /// A store already unlocked with the right password.
+  static func unlocked(now: Int64 = Fixture.Time.early, settings: AppSettings = AppSettings()) -> StoreHarness
+  {
+    let harness = StoreHarness(now: now, settings: settings)
+    harness.unlock(password)
+    return harness
+  }
+
+  /// Types `password` and presses Enter.
+  func unlock(_ password: String) {
+    store.send(.unlock(.typed(password)))
+    store.send(.unlock(.submitted))
+  }
+
+  /// Sends each action in order.
+  func send(_ actions: AppFeature.Action...) {
+    for action in actions { store.send(action) }
+  }
+
+  /// Selects `account` with the arrow keys, from the top of the list.
+  func select(_ account: Account) {
+    store.send(.accounts(.moveToEdge(last: false)))
+    let index = store.state.accounts.visibleAccounts.firstIndex { $0.id == account.id } ?? 0
+    store.send(.accounts(.moveSelection(index)))
+  }
+
+  /// The stored account with `id`.
+  func stored(_ id: Account.ID) -> Account? {
+    (try? repository.load())?.accounts.first { $0.id == id }
+  }
+
+  /// The list's row of `id`.
+  func row(_ id: Account.ID) -> AccountRow? {
+    store.state.accounts.rows.first { $0.id == id }
+  }
+}
