@@ -17,8 +17,8 @@ for low, high in RANGES:
         base = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
         if base and base != char and len(base) == 1:
             pairs.append((code, ord(base)))
-# Letters that do not decompose but people type without their mark.
-extra = {"ß": "s", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ħ": "h", "Ħ": "H", "ı": "i"}
+# Letters that do not decompose but people type without their mark (ß folds to "ss" in code).
+extra = {"ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ħ": "h", "Ħ": "H", "ı": "i"}
 for k, v in extra.items():
     pairs.append((ord(k), ord(v)))
 pairs.sort()

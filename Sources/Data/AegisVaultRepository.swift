@@ -79,7 +79,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
       let state = unlocked.withLock { $0 }
       var slots = file.slots
       var masterKey: [UInt8]
+      var slotIndex = 0
       if let key = state?.masterKey, let index = state?.slotIndex {
+        slotIndex = index
         masterKey = key
         let old = try PasswordSlot.read(slots[index], index: index)
         slots[index] = try PasswordSlot.make(
@@ -98,7 +100,8 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
         db: db, slots: slots, masterKey: masterKey, outer: file.outer, random: random)
       defer { wipe(&bytes) }
       try replace(with: bytes)
-      unlocked.withLock { $0 = nil }
+      let kept = masterKey
+      unlocked.withLock { $0 = Unlocked(masterKey: kept, slotIndex: slotIndex) }
     }
   }
 

@@ -36,7 +36,11 @@ enum AegisDatabase {
       }
       contents.accounts.append(account)
     }
-    contents.preserved = preservedFields(of: db, known: knownKeys)
+    // `icons_optimized: true` is what `encode` writes anyway; keeping it would make a saved
+    // vault's contents differ from the ones loaded. Any other value is kept as it was.
+    contents.preserved = preservedFields(of: db, known: knownKeys).filter {
+      !($0.key == "icons_optimized" && $0.raw == "true")
+    }
     return contents
   }
 

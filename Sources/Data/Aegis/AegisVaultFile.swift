@@ -122,8 +122,12 @@ struct AegisVaultFile {
   ) throws(DomainError) -> [UInt8] {
     var outer = outer ?? JSONObject()
     outer["version"] = .number(JSONNumber(Int64(1)))
+    // Start from the header as read, so fields Twofold does not know stay.
+    var header = outer["header"]?.objectValue ?? JSONObject()
     guard let masterKey else {
-      outer["header"] = .object(JSONObject([("slots", .null), ("params", .null)]))
+      header["slots"] = .null
+      header["params"] = .null
+      outer["header"] = .object(header)
       outer["db"] = .object(db)
       return JSONValue.object(outer).serialized(pretty: true)
     }
@@ -137,8 +141,9 @@ struct AegisVaultFile {
       throw .storage("could not encrypt the vault")
     }
     let params = JSONObject([("nonce", .string(Hex.encode(nonce))), ("tag", .string(Hex.encode(box.tag)))])
-    outer["header"] = .object(
-      JSONObject([("slots", .array(slots.map(JSONValue.object))), ("params", .object(params))]))
+    header["slots"] = .array(slots.map(JSONValue.object))
+    header["params"] = .object(params)
+    outer["header"] = .object(header)
     outer["db"] = .string(Base64.encode(box.ciphertext))
     return JSONValue.object(outer).serialized(pretty: true)
   }
