@@ -9,10 +9,16 @@ public struct JSONObject: Equatable, Sendable {
 
   /// Creates an object from `members` in order, dropping any later duplicate of a key.
   public init(_ members: [(String, JSONValue)] = []) {
-    var unique = UniqueKeys()
     var kept: [(key: String, value: JSONValue)] = []
     kept.reserveCapacity(members.count)
-    for (key, value) in members where unique.insertIfNew(key, among: kept, from: 0) {
+    var seen: Set<String> = []  // filled only for large objects; small ones search `kept`
+    for (key, value) in members {
+      if kept.count < 16 {
+        if kept.contains(where: { $0.key == key }) { continue }
+      } else {
+        if seen.isEmpty { seen = Set(kept.map(\.key)) }
+        guard seen.insert(key).inserted else { continue }
+      }
       kept.append((key, value))
     }
     self.members = kept

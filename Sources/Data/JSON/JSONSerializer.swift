@@ -4,29 +4,24 @@
 /// `\u00xx`); `/` and non-ASCII characters are written as they are, the latter as raw UTF-8.
 /// Numbers are written as their literal text and objects keep their member order. Pretty
 /// output indents by four spaces and writes `"key": value`, like Android's
-/// `JSONObject.toString(4)`, without a trailing newline.
-public struct JSONSerializer {
+/// `JSONObject.toString(4)`, without a trailing newline. Nesting is written recursively.
+struct JSONSerializer: ~Copyable {
   /// Whether to write one member or element per line, indented by four spaces per level.
-  public let pretty: Bool
+  let pretty: Bool
   /// The bytes written so far.
-  public private(set) var output: [UInt8] = []
+  var output = ByteBuffer(capacity: 4096)
 
   /// Creates a serializer with empty output.
-  public init(pretty: Bool = false) {
+  init(pretty: Bool) {
     self.pretty = pretty
-    output.reserveCapacity(1024)
   }
 
-  /// Appends `value` to `output`.
-  public mutating func write(_ value: JSONValue) {
-    write(value, level: 0)
-  }
-
-  private mutating func write(_ value: JSONValue, level: Int) {
+  /// Appends `value` at nesting `level` (0 for a whole document).
+  mutating func write(_ value: JSONValue, level: Int = 0) {
     switch value {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .number(let number): output.append(contentsOf: number.text.utf8)
+    case .null: output.append("null")
+    case .bool(let flag): output.append(flag ? "true" : "false")
+    case .number(let number): write(utf8Of: number.text)
     case .string(let string): write(string)
     case .array(let elements): write(elements, level: level)
     case .object(let object): write(object, level: level)
@@ -35,10 +30,10 @@ public struct JSONSerializer {
 
   private mutating func write(_ elements: [JSONValue], level: Int) {
     output.append(UInt8(ascii: "["))
-    for (position, element) in elements.enumerated() {
-      if position > 0 { output.append(UInt8(ascii: ",")) }
+    for index in elements.indices {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
       newline(level: level + 1)
-      write(element, level: level + 1)
+      write(elements[index], level: level + 1)
     }
     if !elements.isEmpty { newline(level: level) }
     output.append(UInt8(ascii: "]"))
@@ -46,13 +41,12 @@ public struct JSONSerializer {
 
   private mutating func write(_ object: JSONObject, level: Int) {
     output.append(UInt8(ascii: "{"))
-    for (position, member) in object.members.enumerated() {
-      if position > 0 { output.append(UInt8(ascii: ",")) }
+    for index in object.members.indices {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
       newline(level: level + 1)
-      write(member.key)
-      output.append(UInt8(ascii: ":"))
-      if pretty { output.append(UInt8(ascii: " ")) }
-      write(member.value, level: level + 1)
+      write(object.members[index].key)
+      if pretty { output.append(": ") } else { output.append(UInt8(ascii: ":")) }
+      write(object.members[index].value, level: level + 1)
     }
     if !object.members.isEmpty { newline(level: level) }
     output.append(UInt8(ascii: "}"))
@@ -61,7 +55,12 @@ public struct JSONSerializer {
   private mutating func newline(level: Int) {
     guard pretty else { return }
     output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 * level))
+    output.append(UInt8(ascii: " "), times: 4 * level)
+  }
+
+  private mutating func write(utf8Of text: String) {
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { output.append($0) }
+    if written == nil { Array(text.utf8).withUnsafeBufferPointer { output.append($0) } }
   }
 
   private mutating func write(_ string: String) {
@@ -74,29 +73,53 @@ public struct JSONSerializer {
   /// Appends `bytes` with RFC 8259 §7 escapes, copying unescaped runs in one piece.
   private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
-    for index in 0..<bytes.count {
-      let byte = bytes[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-      output.append(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-      case 0x08: output.append(UInt8(ascii: "b"))
-      case 0x0C: output.append(UInt8(ascii: "f"))
-      case 0x0A: output.append(UInt8(ascii: "n"))
-      case 0x0D: output.append(UInt8(ascii: "r"))
-      case 0x09: output.append(UInt8(ascii: "t"))
-      default:
-        output.append(contentsOf: "u00".utf8)
-        output.append(Self.hexDigits[Int(byte >> 4)])
-        output.append(Self.hexDigits[Int(byte & 0x0F)])
+    var index = 0
+    while index < bytes.count {
+      if index + 8 <= bytes.count, !Self.needsEscape(Self.word(bytes, at: index)) {
+        index += 8
+        continue
       }
-      runStart = index + 1
+      let byte = bytes[index]
+      index += 1
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
+      runStart = index
+      switch byte {
+      case UInt8(ascii: "\""): output.append("\\\"")
+      case UInt8(ascii: "\\"): output.append("\\\\")
+      case 0x08: output.append("\\b")
+      case 0x0C: output.append("\\f")
+      case 0x0A: output.append("\\n")
+      case 0x0D: output.append("\\r")
+      case 0x09: output.append("\\t")
+      default:
+        output.append("\\u00")
+        output.append(Self.hexDigit(byte >> 4))
+        output.append(Self.hexDigit(byte & 0x0F))
+      }
     }
-    if runStart < bytes.count {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-    }
+    output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
   }
 
-  private static let hexDigits = Array("0123456789abcdef".utf8)
+  @inline(__always)
+  private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+  }
+
+  /// Whether any of the eight bytes in `word` is `"`, `\` or a control character (bytes of
+  /// 0x80 and above may report a false positive, which only costs the byte-wise check).
+  @inline(__always)
+  private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let control = (word &- ones &* 0x20) & ~word
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    return (control | hasQuote | hasBackslash) & (ones &* 0x80) != 0
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
 }

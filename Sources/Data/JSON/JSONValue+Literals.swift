@@ -1,10 +1,3 @@
-extension JSONValue: ExpressibleByNilLiteral {
-  /// `null`.
-  public init(nilLiteral: ()) {
-    self = .null
-  }
-}
-
 extension JSONValue: ExpressibleByBooleanLiteral {
   /// `true` or `false`.
   public init(booleanLiteral value: Bool) {

@@ -1,6 +1,6 @@
-extension JSONParser {
+extension JSONReader {
   /// Reads an array (RFC 8259 §5); `index` is at `[`.
-  mutating func parseArray() throws(JSONError) -> JSONValue {
+  mutating func readArray() throws(JSONError) -> JSONValue {
     try enterContainer()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -8,10 +8,9 @@ extension JSONParser {
       depth -= 1
       return .array([])
     }
-    let base = elementStack.count
+    let base = elements.count
     while true {
-      let element = try parseValue()
-      elementStack.append(element)
+      elements.push(try readValue())
       skipWhitespace()
       guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
       switch bytes[index] {
@@ -21,7 +20,7 @@ extension JSONParser {
       case UInt8(ascii: "]"):
         index += 1
         depth -= 1
-        return .array(elementStack.moveOut(from: base, leaving: .null))
+        return .array(elements.popAll(from: base) { $0 })
       default:
         throw JSONError(.unexpectedCharacter, at: index)
       }
@@ -29,7 +28,7 @@ extension JSONParser {
   }
 
   /// Reads an object (RFC 8259 §4), keeping the first member of each key; `index` is at `{`.
-  mutating func parseObject() throws(JSONError) -> JSONValue {
+  mutating func readObject() throws(JSONError) -> JSONValue {
     try enterContainer()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -37,19 +36,21 @@ extension JSONParser {
       depth -= 1
       return .object(JSONObject(uniqueMembers: []))
     }
-    let base = memberStack.count
-    var uniqueKeys = UniqueKeys()
+    let base = members.count
+    var ledger = KeyLedger()
     while true {
       guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
       guard bytes[index] == UInt8(ascii: "\"") else { throw JSONError(.unexpectedCharacter, at: index) }
-      let key = try parseString()
+      let (key, fingerprint) = try readKey()
       skipWhitespace()
       guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
       guard bytes[index] == UInt8(ascii: ":") else { throw JSONError(.unexpectedCharacter, at: index) }
       index += 1
       skipWhitespace()
-      let value = try parseValue()
-      if uniqueKeys.insertIfNew(key, among: memberStack, from: base) { memberStack.append((key, value)) }
+      let value = try readValue()
+      if ledger.admit(key, fingerprint, members: members, from: base) {
+        members.push(PendingMember(key: key, fingerprint: fingerprint, value: value))
+      }
       skipWhitespace()
       guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
       switch bytes[index] {
@@ -59,7 +60,8 @@ extension JSONParser {
       case UInt8(ascii: "}"):
         index += 1
         depth -= 1
-        return .object(JSONObject(uniqueMembers: memberStack.moveOut(from: base, leaving: ("", .null))))
+        let popped = members.popAll(from: base) { member in (key: member.key, value: member.value) }
+        return .object(JSONObject(uniqueMembers: popped))
       default:
         throw JSONError(.unexpectedCharacter, at: index)
       }
@@ -68,7 +70,7 @@ extension JSONParser {
 
   /// Steps past the opening bracket, refusing to nest deeper than `maximumDepth`.
   private mutating func enterContainer() throws(JSONError) {
-    guard depth < Self.maximumDepth else { throw JSONError(.tooDeep, at: index) }
+    guard depth < JSONParser.maximumDepth else { throw JSONError(.tooDeep, at: index) }
     depth += 1
     index += 1
   }

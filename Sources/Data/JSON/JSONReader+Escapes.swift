@@ -1,59 +1,6 @@
-extension JSONParser {
-  /// Reads a string (RFC 8259 §7); `index` is at the opening quote.
-  ///
-  /// ASCII without escapes, the common case, is scanned in one tight loop and copied once.
-  mutating func parseString() throws(JSONError) -> String {
-    index += 1
-    let start = index
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return text(from: start, to: index - 1)
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-      index += 1
-    }
-    return try parseStringSlowly(from: start)
-  }
-
-  /// Continues a string that has escapes, non-ASCII bytes or an error, from `start`.
-  private mutating func parseStringSlowly(from start: Int) throws(JSONError) -> String {
-    var decodesEscapes = false
-    var runStart = start  // the first byte not yet copied to `scratch`
-    while true {
-      guard index < bytes.count else { throw JSONError(.unexpectedEnd, at: index) }
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        defer { index += 1 }
-        guard decodesEscapes else { return text(from: start, to: index) }
-        appendToScratch(from: runStart, to: index)
-        return String(decoding: scratch, as: UTF8.self)
-      } else if byte == UInt8(ascii: "\\") {
-        if !decodesEscapes {
-          scratch.removeAll(keepingCapacity: true)
-          decodesEscapes = true
-        }
-        appendToScratch(from: runStart, to: index)
-        try decodeEscape()
-        runStart = index
-      } else if byte < 0x20 {
-        throw JSONError(.controlCharacterInString, at: index)
-      } else if byte < 0x80 {
-        index += 1
-      } else {
-        try skipUTF8Sequence()
-      }
-    }
-  }
-
-  private mutating func appendToScratch(from start: Int, to end: Int) {
-    if start < end { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
-  }
-
-  /// Decodes the escape at `index` (a backslash) into `scratch` and steps past it.
-  private mutating func decodeEscape() throws(JSONError) {
-    let escapeStart = index
+extension JSONReader {
+  /// Decodes the escape (RFC 8259 §7) at `index`, a backslash, into `scratch` and steps past it.
+  mutating func decodeEscape() throws(JSONError) {
     guard index + 1 < bytes.count else { throw JSONError(.unexpectedEnd, at: index + 1) }
     let decoded: UInt8
     switch bytes[index + 1] {
@@ -66,8 +13,7 @@ extension JSONParser {
     case UInt8(ascii: "r"): decoded = 0x0D
     case UInt8(ascii: "t"): decoded = 0x09
     case UInt8(ascii: "u"):
-      let scalar = try decodeUnicodeEscape(startingAt: escapeStart)
-      appendUTF8(of: scalar)
+      appendUTF8(of: try decodeUnicodeEscape())
       return
     default: throw JSONError(.invalidEscape, at: index)
     }
@@ -75,13 +21,16 @@ extension JSONParser {
     index += 2
   }
 
-  /// Reads `\uXXXX`, or a surrogate pair `\uD8XX\uDCXX`, and steps past it.
-  private mutating func decodeUnicodeEscape(startingAt escapeStart: Int) throws(JSONError) -> UInt32 {
+  /// Reads `\uXXXX`, or a UTF-16 surrogate pair `\uD8XX\uDCXX`, and steps past it; an
+  /// unpaired surrogate is an error.
+  private mutating func decodeUnicodeEscape() throws(JSONError) -> UInt32 {
+    let escapeStart = index
     let first = try readHexUnit(at: index + 2)
     index += 6
     switch first {
     case 0xD800...0xDBFF:
-      guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+      guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "u")
       else { throw JSONError(.invalidUnicodeEscape, at: escapeStart) }
       let second = try readHexUnit(at: index + 2)
       guard (0xDC00...0xDFFF).contains(second) else {
@@ -98,9 +47,9 @@ extension JSONParser {
 
   /// The four hex digits at `start` as a UTF-16 code unit.
   private func readHexUnit(at start: Int) throws(JSONError) -> UInt32 {
-    guard start + 4 <= bytes.count else { throw JSONError(.unexpectedEnd, at: bytes.count) }
     var unit: UInt32 = 0
     for offset in start..<start + 4 {
+      guard offset < bytes.count else { throw JSONError(.unexpectedEnd, at: offset) }
       let byte = bytes[offset]
       let nibble: UInt8
       switch byte {
@@ -133,15 +82,14 @@ extension JSONParser {
     }
   }
 
-  /// Steps past one well-formed multi-byte UTF-8 sequence (RFC 3629 §4) starting at `index`.
+  /// Steps past one well-formed multi-byte UTF-8 sequence (RFC 3629 §4) at `index`.
   ///
   /// Rejects stray continuation bytes, overlong forms, encoded surrogates, code points past
-  /// U+10FFFF and sequences cut short.
-  private mutating func skipUTF8Sequence() throws(JSONError) {
-    let lead = bytes[index]
+  /// U+10FFFF and sequences cut short, reporting the offset of the sequence's first byte.
+  mutating func skipUTF8Sequence() throws(JSONError) {
     let length: Int
     var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
+    switch bytes[index] {
     case 0xC2...0xDF: length = 2
     case 0xE0:
       length = 3
