@@ -19,13 +19,22 @@ let package = Package(
     .target(name: "Crypto", dependencies: ["COpenSSL"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
     .target(name: "Domain", dependencies: ["OTP"]),
-    .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto"]),
+    .target(name: "Codecs"),
+    .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite"]),
     .target(name: "Infrastructure", dependencies: ["Data", "Domain"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Arguments"),
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+    ),
+    .target(name: "TerminalUI", dependencies: ["Presentation", "CNcurses"]),
     .executableTarget(
       name: "twofold",
-      dependencies: ["OTP", "Domain", "Data", "Infrastructure", "Arguments"]
+      dependencies: ["OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation", "TerminalUI"]
     ),
     .target(
       name: "CBenchBaseline",
@@ -37,6 +46,8 @@ let package = Package(
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+    .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
+    .testTarget(name: "FormatsTests", dependencies: ["Formats", "Domain", "Data", "Codecs", "TestSupport"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
@@ -44,6 +55,7 @@ let package = Package(
     .testTarget(
       name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "TestSupport"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )
 

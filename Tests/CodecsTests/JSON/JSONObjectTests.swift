@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 @Suite("JSONObject keeps its members in order")

@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 @Suite("Base64 follows RFC 4648")

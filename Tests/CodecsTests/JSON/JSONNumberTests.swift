@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 @Suite("JSONNumber keeps the literal and converts exactly")

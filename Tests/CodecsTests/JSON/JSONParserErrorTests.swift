@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 /// An input that must fail, with the error it must fail with.

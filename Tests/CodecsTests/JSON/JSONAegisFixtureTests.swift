@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Foundation
 import TestSupport
 import Testing

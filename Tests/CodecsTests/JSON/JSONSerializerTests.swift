@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 @Suite("JSONValue serializes to compact or Android-style pretty text")

@@ -1,5 +1,5 @@
 /// A JSON value (RFC 8259 §3): what `JSONParser` reads and `serialized(pretty:)` writes.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.

@@ -1,4 +1,4 @@
-import Data
+import Codecs
 import Testing
 
 @Suite("JSONParser reads RFC 8259 documents")
