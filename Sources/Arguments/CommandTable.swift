@@ -39,7 +39,9 @@ public struct CommandTable: Sendable {
       }
       if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         let (name, inline) = Self.split(argument)
-        let options = globalOptions + (spec?.options ?? [])
+        // Before the command is known, a command's own option is taken on trust and checked
+        // once the command is read.
+        let options = globalOptions + (spec?.options ?? commands.flatMap(\.options))
         guard let option = options.first(where: { $0.name == name }) else {
           let context = spec.map { " for '\($0.name)'" } ?? ""
           throw UsageError("unknown option '\(argument.prefix { $0 != "=" })'\(context)")
@@ -75,7 +77,17 @@ public struct CommandTable: Sendable {
       }
       result.positionals.append(argument)
     }
-    if let spec { try Self.checkPositionals(result.positionals, spec: spec) }
+    if let spec {
+      let known = Set((globalOptions + spec.options).map(\.name))
+      if let stray = (Array(result.flags) + Array(result.values.keys)).sorted().first(where: { !known.contains($0) }) {
+        throw UsageError("unknown option '--\(stray)' for '\(spec.name)'")
+      }
+      try Self.checkPositionals(result.positionals, spec: spec)
+    } else if let stray = (Array(result.flags) + Array(result.values.keys)).sorted().first(where: { name in
+      !globalOptions.contains { $0.name == name }
+    }) {
+      throw UsageError("unknown option '--\(stray)'")
+    }
     return result
   }
 

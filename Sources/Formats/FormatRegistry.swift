@@ -8,8 +8,26 @@ public struct FormatRegistry: Sendable {
   /// A registry over `importers` (the composition root adds Data's Aegis importer).
   public init(importers: [any AccountImporter]) { self.importers = importers }
 
-  /// The importers this target provides, in detection order.
+  /// The importers this target provides, in detection order: magic bytes, then shared-preferences
+  /// XML keys, then JSON keys; andOTP (whose encrypted backups are opaque bytes) after every other
+  /// binary format; Key URI lists last.
   public static let formats: [any AccountImporter] = [
+    StratumImporter(),
+    AuthenticatorPlusImporter(),
+    GoogleAuthenticatorDatabaseImporter(),
+    MicrosoftAuthenticatorDatabaseImporter(),
+    AuthyImporter(),
+    TOTPAuthenticatorImporter(),
+    FreeOTP2Importer(),
+    BattleNetImporter(),
+    FreeOTPImporter(),
+    TwoFASImporter(),
+    FreeOTPPlusImporter(),
+    BitwardenImporter(),
+    ProtonAuthenticatorImporter(),
+    SteamGuardImporter(),
+    DuoImporter(),
+    AndOTPImporter(),
     KeyURIListImporter.google,
     KeyURIListImporter.uris,
   ]

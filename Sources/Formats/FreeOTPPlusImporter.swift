@@ -1,0 +1,37 @@
+import Codecs
+import Domain
+
+/// FreeOTP+ JSON exports (import-formats.md "FreeOTP+ JSON"): `{tokens:[…], tokenOrder:[…]}` with
+/// secrets as signed byte arrays. The stored HOTP counter is the last one used, so the account
+/// gets stored + 1, the next to use.
+public struct FreeOTPPlusImporter: AccountImporter {
+  /// The `--format` name.
+  public let format = "freeotp-plus"
+
+  /// Creates the importer.
+  public init() {}
+
+  /// A JSON object whose `tokens` array holds objects with a `secret` array.
+  public func recognizes(_ file: ImportFile) -> Bool {
+    guard ExportEntry.firstSignificantByte(file.bytes) == UInt8(ascii: "{"),
+      let tokens = ExportEntry.document(file.bytes)?["tokens"]?.arrayValue
+    else { return false }
+    return tokens.allSatisfy { $0["secret"]?.arrayValue != nil }
+  }
+
+  /// Every token, in the order of the file.
+  public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
+    -> [ImportCandidate]
+  {
+    let document = try ExportEntry.document(file.bytes, of: "FreeOTP+")
+    guard document.objectValue != nil else {
+      throw .unrecognized("\(file.name) is not a FreeOTP+ export: it is not a JSON object")
+    }
+    guard let tokens = document["tokens"]?.arrayValue else {
+      throw .damaged("the FreeOTP+ export has no tokens array")
+    }
+    return tokens.enumerated().map { index, token in
+      FreeOTPToken.candidate(token, counterOffset: 1, fallbackLabel: "entry \(index + 1)")
+    }
+  }
+}

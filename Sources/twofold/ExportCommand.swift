@@ -1,0 +1,89 @@
+import Arguments
+import Crypto
+import Data
+import Domain
+import Formats
+import Infrastructure
+
+/// `twofold export --format aegis|aegis-plain|uris|google-qr [--output FILE] [--export-password-file FILE]`.
+/// Reads the vault, never writes it; plaintext formats warn on standard error; files are 0600.
+struct ExportCommand {
+  let commands: VaultCommands
+  let drawQR: (String) -> Result<String, CommandFailure>
+
+  private var arguments: ParsedArguments { commands.arguments }
+  private var environment: Environment { commands.environment }
+
+  func run() throws(CommandFailure) {
+    guard let format = arguments.value("format") else {
+      throw .usage("'export' needs --format aegis, aegis-plain, uris or google-qr")
+    }
+    guard ["aegis", "aegis-plain", "uris", "google-qr"].contains(format) else {
+      throw .usage("unknown export format '\(format)': use aegis, aegis-plain, uris or google-qr")
+    }
+    let contents = try commands.domain { () throws(DomainError) in try commands.session.repository.load() }
+    switch format {
+    case "aegis":
+      let password = try commands.domain { () throws(DomainError) in
+        let password = try commands.session.passwords.newPassword(
+          file: arguments.value("export-password-file"), prompt: "Password for the export: ")
+        guard !password.isEmpty else { throw .invalidField(.password, "the export password is empty") }
+        return password
+      }
+      let bytes = try commands.domain { () throws(DomainError) in
+        try AegisVaultExport.bytes(contents, password: password, random: .secure, ids: commands.session.ids)
+      }
+      try emit(bytes)
+    case "aegis-plain":
+      warnPlaintext()
+      let bytes = try commands.domain { () throws(DomainError) in
+        try AegisVaultExport.bytes(contents, password: nil, random: .secure, ids: commands.session.ids)
+      }
+      try emit(bytes + [UInt8(ascii: "\n")])
+    case "uris":
+      warnPlaintext()
+      let lines = contents.accounts.map {
+        KeyURI(issuer: $0.issuer, name: $0.name, parameters: $0.otp).string + "\n"
+      }
+      try emit(Array(lines.joined().utf8))
+    default:
+      try exportGoogle(contents)
+    }
+  }
+
+  private func exportGoogle(_ contents: VaultContents) throws(CommandFailure) {
+    warnPlaintext()
+    let batchID = Int64(RandomSource.secure.bytes(4).reduce(0) { $0 << 8 | Int64($1) })
+    let (uris, unfit) = GoogleMigration.encode(contents.accounts, perCode: 10, batchID: batchID)
+    for account in unfit {
+      environment.standardError(
+        "not exported: \(account.label): Google Authenticator cannot carry a \(account.otp.type.rawValue) "
+          + "account with \(account.otp.digits) digits, \(account.otp.algorithm.rawValue), period \(account.otp.period)\n")
+    }
+    if arguments.value("output") != nil {
+      try emit(Array(uris.map { $0 + "\n" }.joined().utf8))
+      return
+    }
+    for (index, uri) in uris.enumerated() {
+      switch drawQR(uri) {
+      case .success(let picture):
+        environment.standardOutput("QR code \(index + 1)/\(uris.count)\n\(picture)\n")
+      case .failure(let failure):
+        throw failure
+      }
+    }
+  }
+
+  private func warnPlaintext() {
+    environment.standardError("warning: this export is not encrypted: anyone who reads it has your secrets\n")
+  }
+
+  private func emit(_ bytes: [UInt8]) throws(CommandFailure) {
+    guard let output = arguments.value("output") else {
+      environment.standardOutput(String(decoding: bytes, as: UTF8.self))
+      return
+    }
+    if case .failure(let error) = LocalFiles.writePrivate(output, bytes) { throw .failed(error.reason) }
+    environment.standardError("exported \(commands.arguments.value("format")!) to \(output)\n")
+  }
+}
