@@ -14,4 +14,17 @@ public enum ConstantTime {
       }
     }
   }
+
+  /// True when two strings have the same UTF-8 bytes; compares in place without copying.
+  public static func equals(_ a: String, _ b: String) -> Bool {
+    var left = a
+    var right = b
+    return left.withUTF8 { l in
+      right.withUTF8 { r in
+        guard l.count == r.count else { return false }
+        if l.isEmpty { return true }
+        return CRYPTO_memcmp(l.baseAddress, r.baseAddress, l.count) == 0
+      }
+    }
+  }
 }

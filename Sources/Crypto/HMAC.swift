@@ -29,8 +29,10 @@ public final class HMAC: @unchecked Sendable {
     }
   }
 
+  // `releasenone` (only C digest calls happen here) lets callers skip retaining `self` around
+  // the call: an atomic retain and release were ~7% of a TOTP code's time.
   /// Writes the MAC of `message` to `output`, which must hold `algorithm.outputSize` bytes.
-  @inline(__always)
+  @inline(__always) @_effects(releasenone)
   public func authenticate(_ message: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
     switch algorithm {
     case .md5: PaddedKey<MD5Digest>.mac(paddedKey, message, into: output)

@@ -39,11 +39,14 @@ public struct CodeGenerator: Sendable {
   public func code(counter: UInt64) -> String {
     switch parameters.type {
     case .totp, .hotp:
-      return Self.decimal(UInt64(truncatedValue(counter: counter)), digits: parameters.digits)
+      return Self.digits(
+        of: UInt64(truncatedValue(counter: counter)), base: 10, zero: UInt8(ascii: "0"),
+        count: parameters.digits)
     case .steam:
       return Self.steam(truncatedValue(counter: counter), length: parameters.digits)
     case .yandex:
-      return Self.letters(yandexValue(counter: counter), length: parameters.digits)
+      return Self.digits(
+        of: yandexValue(counter: counter), base: 26, zero: UInt8(ascii: "a"), count: parameters.digits)
     case .motp:
       let message = String(counter) + motpSecretHex + (parameters.pin ?? "")
       return String(Hex.encode(Digest.hash(.md5, Array(message.utf8))).prefix(parameters.digits))
@@ -65,12 +68,13 @@ public struct CodeGenerator: Sendable {
   @inline(__always)
   private func withMAC<R>(counter: UInt64, _ body: (UnsafeMutablePointer<UInt8>, Int) -> R) -> R {
     guard let mac else { preconditionFailure("mOTP has no HMAC") }
+    let size = mac.algorithm.outputSize
     var message = counter.bigEndian
     var digest: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     return withUnsafeMutableBytes(of: &digest) { digest in
       let base = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
       withUnsafeBytes(of: &message) { mac.authenticate($0, into: base) }
-      return body(base, mac.algorithm.outputSize)
+      return body(base, size)
     }
   }
 
@@ -84,39 +88,43 @@ public struct CodeGenerator: Sendable {
     }
   }
 
-  /// The last `digits` decimal digits of `value`, zero-padded (RFC 4226 §5.3 `Snum mod 10^Digit`).
-  private static func decimal(_ value: UInt64, digits: Int) -> String {
-    var remaining = value
-    return String(unsafeUninitializedCapacity: digits) { buffer in
-      for index in stride(from: digits - 1, through: 0, by: -1) {
-        buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-        remaining /= 10
+  /// The last `count` digits of `value` in `base`, most significant first, digit `d` written
+  /// as `zero + d`: decimal codes (RFC 4226 §5.3, `Snum mod 10^Digit`) and Yandex's letters.
+  @inline(__always)
+  private static func digits(of value: UInt64, base: UInt64, zero: UInt8, count: Int) -> String {
+    ascii(count: count) { text in
+      var remaining = value
+      for index in text.indices.reversed() {
+        text[index] = zero + UInt8(remaining % base)
+        remaining /= base
       }
-      return digits
     }
   }
 
-  private static let steamAlphabet = Array("23456789BCDFGHJKMNPQRTVWXY".utf8)
+  private static let steamAlphabet: StaticString = "23456789BCDFGHJKMNPQRTVWXY"
 
+  /// Steam's characters: base 26 over its alphabet, least significant first.
   private static func steam(_ value: UInt32, length: Int) -> String {
-    var remaining = Int(value)
-    var output: [UInt8] = []
-    for _ in 0..<length {
-      output.append(steamAlphabet[remaining % steamAlphabet.count])
-      remaining /= steamAlphabet.count
+    ascii(count: length) { text in
+      var remaining = value
+      for index in text.indices {
+        text[index] = steamAlphabet.utf8Start[Int(remaining % 26)]
+        remaining /= 26
+      }
     }
-    return String(decoding: output, as: UTF8.self)
   }
 
-  private static func letters(_ value: UInt64, length: Int) -> String {
-    var modulus: UInt64 = 1
-    for _ in 0..<length { modulus *= 26 }
-    var remaining = value % modulus
-    var output = [UInt8](repeating: 0, count: length)
-    for index in stride(from: length - 1, through: 0, by: -1) {
-      output[index] = UInt8(ascii: "a") + UInt8(remaining % 26)
-      remaining /= 26
+  /// A String of `count` (at most 16) ASCII characters that `fill` writes into a stack buffer,
+  /// so making a code allocates nothing.
+  @inline(__always)
+  private static func ascii(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) -> String {
+    var text: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &text) { fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      withUnsafeBytes(of: text) {
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+      }
+      return count
     }
-    return String(decoding: output, as: UTF8.self)
   }
 }

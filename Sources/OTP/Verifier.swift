@@ -23,13 +23,11 @@ public enum Verifier {
       first = step > window ? step - window : 0
       last = step + window
     }
-    let candidate = Array(code.utf8)
     var matched: UInt64?
     var step = first
     while true {
-      let expected = Array(generator.code(counter: step).utf8)
       let isReplay = lastAcceptedStep.map { step <= $0 } ?? false
-      if ConstantTime.equals(expected, candidate) && !isReplay && matched == nil {
+      if ConstantTime.equals(generator.code(counter: step), code) && !isReplay && matched == nil {
         matched = step
       }
       if step == last { break }

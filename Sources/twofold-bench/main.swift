@@ -9,13 +9,16 @@ import OTP
 
 // `twofold-bench [FIGURE…]`: one `NAME VALUE UNIT` line per figure on standard output;
 // progress and the consumed checksum go to standard error. Naming figures measures only
-// those; TWOFOLD_BENCH_COUNT=N runs each workload once with N operations (for callgrind).
+// those; TWOFOLD_BENCH_ROUNDS=N keeps the best of N trials instead of 3 (for busy machines);
+// TWOFOLD_BENCH_COUNT=N runs each workload once with N operations (for callgrind).
 
+/// Prints one figure: a rate rounded to a whole number, a ratio to three decimals.
 func report(_ name: String, _ value: Double, _ unit: String) {
   let text = unit == "x" ? String(Double(Int((value * 1000).rounded())) / 1000) : String(Int(value.rounded()))
   print("\(name) \(text) \(unit)")
 }
 
+/// Writes one progress line to standard error.
 func standardError(_ text: String) {
   var line = "twofold-bench: " + text + "\n"
   line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
@@ -46,10 +49,15 @@ let figures: [(name: String, unit: String, workload: Throughput.Workload)] = [
 let selected = Set(CommandLine.arguments.dropFirst())
 let chosen = figures.filter { selected.isEmpty || selected.contains($0.name) }
 
-var throughput = Throughput()
-if let text = getenv("TWOFOLD_BENCH_COUNT"), let count = Int(String(cString: text)), count > 0 {
-  throughput.fixedCount = count
+/// A positive whole number from the environment variable `name`, if set.
+func environmentCount(_ name: String) -> Int? {
+  guard let text = getenv(name), let value = Int(String(cString: text)), value > 0 else { return nil }
+  return value
 }
+
+var throughput = Throughput()
+throughput.rounds = environmentCount("TWOFOLD_BENCH_ROUNDS") ?? throughput.rounds
+throughput.fixedCount = environmentCount("TWOFOLD_BENCH_COUNT")
 standardError("measuring \(chosen.count) figures")
 let (rates, checksum) = throughput.measure(chosen.map(\.workload), progress: standardError)
 var rate: [String: Double] = [:]
