@@ -3,7 +3,7 @@
 # Needed beyond the Swift toolchain: OpenSSL's libcrypto headers (libssl-dev), ncurses
 # (libncurses-dev), SQLite (libsqlite3-dev), and tmux for the terminal end-to-end tests.
 set -euo pipefail
-packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1)
+packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

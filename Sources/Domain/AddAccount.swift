@@ -18,9 +18,11 @@ public struct AddAccount: Sendable {
     }
   }
 
-  /// Adds `new` to `contents` in place; shared with imports, which add many in one save.
+  /// Adds `new` to `contents` in place; shared with imports, which add many in one save and
+  /// pass a `DuplicateIndex` of the contents so each check is a lookup, not a scan.
   public static func add(
-    _ new: NewAccount, to contents: inout VaultContents, ids: IdentifierSource
+    _ new: NewAccount, to contents: inout VaultContents, ids: IdentifierSource,
+    index: inout DuplicateIndex
   ) throws(DomainError) -> Account {
     let issuer = String(new.issuer.trimmingWhitespace())
     let name = String(new.name.trimmingWhitespace())
@@ -30,11 +32,45 @@ public struct AddAccount: Sendable {
     var account = Account(
       id: Account.ID(ids.next()), issuer: issuer, name: name, otp: new.otp, note: new.note,
       favorite: new.favorite)
-    if contents.accounts.contains(where: { account.isDuplicate(of: $0) }) {
-      throw .duplicate(label: account.label)
-    }
+    guard !index.contains(account) else { throw .duplicate(label: account.label) }
     account.groups = try ManageGroups.groupIDs(named: new.groupNames, in: &contents, ids: ids)
     contents.accounts.append(account)
+    index.insert(account)
     return account
   }
+
+  /// Adds one account to `contents`.
+  public static func add(
+    _ new: NewAccount, to contents: inout VaultContents, ids: IdentifierSource
+  ) throws(DomainError) -> Account {
+    var index = DuplicateIndex(contents.accounts)
+    return try add(new, to: &contents, ids: ids, index: &index)
+  }
+}
+
+/// The accounts of a vault keyed by what makes two of them the same account: the secret, and
+/// the issuer and name ignoring case and diacritics (`Account.isDuplicate(of:)`).
+public struct DuplicateIndex: Sendable {
+  private struct Key: Hashable {
+    let secret: [UInt8]
+    let issuer: String
+    let name: String
+
+    init(_ account: Account) {
+      secret = account.otp.secret
+      issuer = TextFolding.fold(account.issuer)
+      name = TextFolding.fold(account.name)
+    }
+  }
+
+  private var keys: Set<Key>
+
+  /// Indexes `accounts`.
+  public init(_ accounts: [Account]) { keys = Set(accounts.map(Key.init)) }
+
+  /// Whether an account like `account` is indexed.
+  public func contains(_ account: Account) -> Bool { keys.contains(Key(account)) }
+
+  /// Indexes one more account.
+  public mutating func insert(_ account: Account) { keys.insert(Key(account)) }
 }

@@ -47,13 +47,14 @@ public struct ImportAccounts: Sendable {
     _ candidates: [ImportCandidate], into contents: inout VaultContents, skipBad: Bool, ids: IdentifierSource
   ) -> Result<ImportReport, Refused> {
     var report = ImportReport()
+    var index = DuplicateIndex(contents.accounts)
     for candidate in candidates {
       guard let new = candidate.account else {
         report.failed.append(candidate)
         continue
       }
       do throws(DomainError) {
-        report.added.append(try AddAccount.add(new, to: &contents, ids: ids))
+        report.added.append(try AddAccount.add(new, to: &contents, ids: ids, index: &index))
       } catch .duplicate {
         report.duplicates.append(candidate.label)
       } catch {

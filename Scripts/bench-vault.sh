@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The 10,000-account encrypted vault case: the whole `twofold list --json` process with the
+# password from a file, against the goal of 150 ms and 40 MB peak memory. Builds the README's
+# install build, makes the vault once (through `twofold import`), then times the command with
+# hyperfine and reads peak memory with GNU time. The scrypt share comes from `twofold-bench
+# scrypt-aegis`, measured in the same run. Prints `NAME VALUE UNIT` lines; progress on stderr.
+#
+# Environment: ACCOUNTS (default 10000), RUNS (default 30), SCRATCH_PATH (default .build-bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+accounts=${ACCOUNTS:-10000}
+runs=${RUNS:-30}
+scratch=${SCRATCH_PATH:-.build-bench}
+log() { echo "bench-vault: $*" >&2; }
+
+for tool in hyperfine /usr/bin/time; do
+  if ! command -v "$tool" >/dev/null; then
+    log "installing $(basename "$tool")"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine time >&2
+  fi
+done
+
+flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
+log "building (${flags[*]})"
+swift build "${flags[@]}" --product twofold >&2
+swift build -c release --scratch-path "$scratch" --product twofold-bench >&2
+bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
+bench=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/twofold-bench
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+printf 'bench password\n' >"$work/pw"
+vault="$work/vault.json"
+log "making a vault of $accounts accounts"
+python3 - "$accounts" >"$work/uris.txt" <<'PY'
+import base64, random, sys
+rng = random.Random(7)
+issuers = ["GitHub", "Google", "AWS", "Zürich Bank", "東京", "Dropbox", "Slack", "Proton"]
+for i in range(int(sys.argv[1])):
+    secret = base64.b32encode(rng.randbytes(20)).decode().rstrip("=")
+    issuer = f"{rng.choice(issuers)} {i}"
+    print(f"otpauth://totp/{issuer}:user{i}@example.com?secret={secret}&issuer={issuer}".replace(" ", "%20"))
+PY
+"$bin" init --vault "$vault" --password-file "$work/pw" >&2
+"$bin" import --vault "$vault" --password-file "$work/pw" "$work/uris.txt" >&2
+
+log "timing list --json ($runs runs)"
+hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/h.json" \
+  "$bin list --json --vault $vault --password-file $work/pw" >&2
+mean=$(python3 -c "import json;print(round(json.load(open('$work/h.json'))['results'][0]['mean']*1000,1))")
+peak=$(/usr/bin/time -f %M "$bin" list --json --vault "$vault" --password-file "$work/pw" 2>&1 >/dev/null | tail -1)
+size=$(stat -c %s "$vault")
+echo "vault-list-json-$accounts $mean ms"
+echo "vault-list-json-$accounts-peak-memory $((peak / 1024)) MB"
+echo "vault-file-size-$accounts $((size / 1024)) KB"
+"$bench" scrypt-aegis

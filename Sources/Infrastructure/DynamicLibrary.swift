@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A native library opened at run time with `dlopen`, closed when dropped, so Twofold runs
+/// (without the feature) where the library is not installed.
+final class DynamicLibrary {
+  private let handle: UnsafeMutableRawPointer
+
+  /// Opens the first of `names` that loads, or nil when none does.
+  init?(firstOf names: [String]) {
+    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
+      return nil
+    }
+    self.handle = handle
+  }
+
+  deinit { dlclose(handle) }
+
+  /// The C function `name` as `type` (a `@convention(c)` function type), or nil when absent.
+  func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+    guard let symbol = dlsym(handle, name) else { return nil }
+    return unsafeBitCast(symbol, to: type)
+  }
+}
