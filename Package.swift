@@ -34,7 +34,10 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["Presentation", "CNcurses"]),
     .executableTarget(
       name: "twofold",
-      dependencies: ["OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation", "TerminalUI"]
+      dependencies: [
+        "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
+        "TerminalUI",
+      ]
     ),
     .target(
       name: "CBenchBaseline",
@@ -53,7 +56,8 @@ let package = Package(
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
     .testTarget(
-      name: "DataTests", dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "TestSupport"]),
+      name: "DataTests",
+      dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "Formats", "TestSupport"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]

@@ -15,7 +15,7 @@ public struct SystemClipboard: Sendable {
     case toolFailed(String)
   }
 
-  private let variables: [String: String]
+  let variables: [String: String]
 
   /// Looks for tools using these environment variables (`PATH`, `WAYLAND_DISPLAY`, `DISPLAY`).
   public init(variables: [String: String]) {
@@ -71,7 +71,7 @@ public struct SystemClipboard: Sendable {
     return name
   }
 
-  private func find(_ name: String) -> String? {
+  func find(_ name: String) -> String? {
     for folder in (variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
       let candidate = "\(folder)/\(name)"
       if access(candidate, X_OK) == 0 { return candidate }

@@ -83,6 +83,8 @@ extension CommandTable {
         positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
         options: [.flag("yes", "do not ask for confirmation (required without a terminal)")]),
       CommandSpec(
+        "demo", "open the full-screen app on a built-in demo vault in memory (no password, nothing saved)"),
+      CommandSpec(
         "passwd", "change the vault password (asked twice)",
         options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
       CommandSpec(

@@ -15,6 +15,14 @@ struct Environment {
   var now: @Sendable () -> Int64
   /// Environment variables.
   var variables: [String: String]
+  /// The current Unix time in milliseconds (the full-screen app wakes on whole seconds).
+  var milliseconds: @Sendable () -> Int64 = {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+  /// Whether standard input and output are both a terminal (the full-screen app can run).
+  var isTerminal: () -> Bool = { isatty(0) == 1 && isatty(1) == 1 }
 
   /// The real process: file descriptors 1 and 2, the system clock, `environ`.
   static var live: Environment {

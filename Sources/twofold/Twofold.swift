@@ -36,6 +36,10 @@ struct Twofold {
         environment.standardOutput(table.overview())
         return
       }
+      if environment.isTerminal() {
+        try TerminalAppCommand(environment: environment, arguments: parsed).runVault()
+        return
+      }
       try VaultCommands(environment: environment, arguments: parsed).list()
       return
     }
@@ -47,6 +51,7 @@ struct Twofold {
     case "help": try help(parsed, table: table)
     case "code" where parsed.value("uri") != nil: try CodeCommand(environment: environment).run(parsed)
     case "verify": try VerifyCommand(environment: environment).run(parsed)
+    case "demo": try TerminalAppCommand(environment: environment, arguments: parsed).runDemo()
     default: try vaultCommand(command, parsed)
     }
   }

@@ -4,6 +4,8 @@ import Data
 import Domain
 import Infrastructure
 import OTP
+import Presentation
+import TerminalUI
 
 /// The commands that read or change the vault: `init`, `add`, `list`, `code QUERY`, `show`,
 /// `edit`, `remove`, `passwd`. Each maps domain errors to the contract's statuses.
@@ -106,7 +108,16 @@ struct VaultCommands {
       return
     }
     if arguments.has("qr") {
-      throw .failed("drawing QR codes needs libqrencode, which this build cannot load yet")
+      switch LibQRencode.encode(uri.string) {
+      case .success(let modules):
+        let lines = QRDrawing.lines(QRCode(size: modules.size, modules: modules.dark))
+        // On a terminal, dark on light whatever its colours; piped, the plain characters.
+        let (start, end) = environment.isTerminal() ? ("\u{1b}[30;47m", "\u{1b}[0m") : ("", "")
+        environment.standardOutput(lines.map { start + $0 + end + "\n" }.joined())
+        return
+      case .failure(let failure):
+        throw .failed(failure.message)
+      }
     }
     environment.standardOutput(AccountListing.details(account, contents: contents))
   }
