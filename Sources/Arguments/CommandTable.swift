@@ -79,7 +79,9 @@ public struct CommandTable: Sendable {
     }
     if let spec {
       let known = Set((globalOptions + spec.options).map(\.name))
-      if let stray = (Array(result.flags) + Array(result.values.keys)).sorted().first(where: { !known.contains($0) }) {
+      if let stray = (Array(result.flags) + Array(result.values.keys)).sorted().first(where: {
+        !known.contains($0)
+      }) {
         throw UsageError("unknown option '--\(stray)' for '\(spec.name)'")
       }
       try Self.checkPositionals(result.positionals, spec: spec)

@@ -20,7 +20,9 @@ public struct AegisVaultImporter: AccountImporter {
   }
 
   /// Every entry of the vault.
-  public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError) -> [ImportCandidate] {
+  public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
+    -> [ImportCandidate]
+  {
     guard !file.bytes.isEmpty else { throw .empty }
     let vault: AegisVaultFile
     do throws(DomainError) {

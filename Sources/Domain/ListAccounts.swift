@@ -18,7 +18,8 @@ public struct ListAccounts: Sendable {
     case .issuer:
       return accounts.map { (key: SortKey($0), account: $0) }.sorted { $0.key < $1.key }.map(\.account)
     case .name:
-      return accounts.map { (key: SortKey(byName: $0), account: $0) }.sorted { $0.key < $1.key }.map(\.account)
+      return accounts.map { (key: SortKey(byName: $0), account: $0) }.sorted { $0.key < $1.key }.map(
+        \.account)
     case .vault:
       return accounts.filter(\.favorite) + accounts.filter { !$0.favorite }
     }

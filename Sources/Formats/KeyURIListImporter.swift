@@ -12,11 +12,6 @@ public struct KeyURIListImporter: AccountImporter {
   /// The `google` importer.
   public static let google = KeyURIListImporter(format: "google", migrationOnly: true)
 
-  private init(format: String, migrationOnly: Bool) {
-    self.format = format
-    self.migrationOnly = migrationOnly
-  }
-
   /// True when every meaningful line is a URI this importer reads.
   public func recognizes(_ file: ImportFile) -> Bool {
     guard let text = String(validating: file.bytes, as: UTF8.self) else { return false }
@@ -29,7 +24,9 @@ public struct KeyURIListImporter: AccountImporter {
   }
 
   /// One candidate per URI line (several per transfer URI).
-  public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError) -> [ImportCandidate] {
+  public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
+    -> [ImportCandidate]
+  {
     guard !file.bytes.isEmpty else { throw .empty }
     guard let text = String(validating: file.bytes, as: UTF8.self) else {
       throw .unrecognized("\(file.name) is not text")

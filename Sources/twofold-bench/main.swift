@@ -57,7 +57,8 @@ func scryptMilliseconds() -> Double {
     var start = timespec()
     var end = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
-    _ = try? KeyDerivation.scrypt(password: Array("password".utf8), salt: [UInt8](repeating: 7, count: 32), parameters: .aegis)
+    _ = try? KeyDerivation.scrypt(
+      password: Array("password".utf8), salt: [UInt8](repeating: 7, count: 32), parameters: .aegis)
     clock_gettime(CLOCK_MONOTONIC, &end)
     best = min(best, Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
   }

@@ -85,6 +85,26 @@ extension CommandTable {
       CommandSpec(
         "demo", "open the full-screen app on a built-in demo vault in memory (no password, nothing saved)"),
       CommandSpec(
+        "import", "add the accounts of other apps' exports, all or nothing",
+        positionals: [
+          PositionalSpec(
+            "FILE", "exports to read (several QR codes of one export may be given)", variadic: true)
+        ],
+        options: [
+          .value("format", "F", "the format when it cannot be detected: \(importFormats)"),
+          .flag("dry-run", "print what would be added and change nothing"),
+          .flag("skip-bad", "import what can be read and name each entry skipped"),
+          .value("source-password-file", "FILE", "the password of an encrypted export, first line of FILE"),
+        ]),
+      CommandSpec(
+        "export", "write the accounts for another app or a backup (the vault is not changed)",
+        options: [
+          .value(
+            "format", "F", "aegis (encrypted), aegis-plain, uris, or google-qr (QR codes on the terminal)"),
+          .value("output", "FILE", "write to FILE (0600) instead of standard output"),
+          .value("export-password-file", "FILE", "the export's own password, first line of FILE (aegis)"),
+        ]),
+      CommandSpec(
         "passwd", "change the vault password (asked twice)",
         options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
       CommandSpec(
@@ -93,3 +113,8 @@ extension CommandTable {
     ]
   )
 }
+
+/// The `--format` names of `import` (CLI.md).
+let importFormats =
+  "uris, google, aegis, 2fas, andotp, bitwarden, freeotp-plus, freeotp, freeotp2, stratum, authy, "
+  + "totp-authenticator, steam, duo, proton, battlenet, google-db, microsoft-db, authenticator-plus, qr"

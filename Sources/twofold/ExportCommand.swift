@@ -56,9 +56,13 @@ struct ExportCommand {
     let batchID = Int64(RandomSource.secure.bytes(4).reduce(0) { $0 << 8 | Int64($1) })
     let (uris, unfit) = GoogleMigration.encode(contents.accounts, perCode: 10, batchID: batchID)
     for account in unfit {
+      let otp = account.otp
+      let shape =
+        otp.type == .hotp
+        ? "hotp, \(otp.digits) digits" : "\(otp.type.rawValue), \(otp.digits) digits, \(otp.period) s"
       environment.standardError(
-        "not exported: \(account.label): Google Authenticator cannot carry a \(account.otp.type.rawValue) "
-          + "account with \(account.otp.digits) digits, \(account.otp.algorithm.rawValue), period \(account.otp.period)\n")
+        "not exported: \(account.label) (\(shape)): Google Authenticator carries only TOTP (30 s) "
+          + "and HOTP accounts with 6 or 8 digits\n")
     }
     if arguments.value("output") != nil {
       try emit(Array(uris.map { $0 + "\n" }.joined().utf8))

@@ -80,7 +80,8 @@ struct ImportCommand {
           throw .damaged("cannot read the source password file \(file)")
         }
       }
-      guard TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Password of \(path): ", secret: true)
+      guard TerminalPrompt.hasTerminal,
+        let typed = TerminalPrompt().ask("Password of \(path): ", secret: true)
       else { throw .passwordRequired }
       return typed
     }

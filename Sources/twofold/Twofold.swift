@@ -73,6 +73,8 @@ struct Twofold {
     case "edit": try commands.edit()
     case "remove": try commands.remove()
     case "passwd": try commands.changePassword()
+    case "import": try ImportCommand(commands: commands, registry: .importRegistry()).run()
+    case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
     default: throw .usage("unknown command '\(command)'")
     }
   }

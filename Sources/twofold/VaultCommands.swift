@@ -108,16 +108,11 @@ struct VaultCommands {
       return
     }
     if arguments.has("qr") {
-      switch LibQRencode.encode(uri.string) {
-      case .success(let modules):
-        let lines = QRDrawing.lines(QRCode(size: modules.size, modules: modules.dark))
-        // On a terminal, dark on light whatever its colours; piped, the plain characters.
-        let (start, end) = environment.isTerminal() ? ("\u{1b}[30;47m", "\u{1b}[0m") : ("", "")
-        environment.standardOutput(lines.map { start + $0 + end + "\n" }.joined())
-        return
-      case .failure(let failure):
-        throw .failed(failure.message)
+      switch qrPicture(uri.string) {
+      case .success(let picture): environment.standardOutput(picture)
+      case .failure(let failure): throw failure
       }
+      return
     }
     environment.standardOutput(AccountListing.details(account, contents: contents))
   }
@@ -169,6 +164,18 @@ struct VaultCommands {
       try ChangePassword(credentials: session.repository)(new)
     }
     environment.standardOutput("password changed for \(session.path)\n")
+  }
+
+  /// `text` as a QR code of half-block characters; on a terminal dark on light whatever its colours.
+  func qrPicture(_ text: String) -> Result<String, CommandFailure> {
+    switch LibQRencode.encode(text) {
+    case .success(let modules):
+      let lines = QRDrawing.lines(QRCode(size: modules.size, modules: modules.dark))
+      let (start, end) = environment.isTerminal() ? ("\u{1b}[30;47m", "\u{1b}[0m") : ("", "")
+      return .success(lines.map { start + $0 + end + "\n" }.joined())
+    case .failure(let failure):
+      return .failure(.failed(failure.message))
+    }
   }
 
   private func select() throws(CommandFailure) -> Account {

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// `code --uri` and `verify --uri` run as processes: output, exit statuses, one-line errors.
 @Suite("Stateless code and verify")
@@ -17,7 +17,10 @@ struct StatelessCommandTests {
       (
         "otpauth://steam/Boeing:Sophia?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&digits=5", "1700000000", "747JR"
       ),
-      ("otpauth://hotp/WWE:Mason?secret=5VAML3X35THCEBVRLV24CGBKOY&algorithm=sha512&digits=8&counter=10300", "0", "24622277"),
+      (
+        "otpauth://hotp/WWE:Mason?secret=5VAML3X35THCEBVRLV24CGBKOY&algorithm=sha512&digits=8&counter=10300",
+        "0", "24622277"
+      ),
       ("otpauth://totp/RFC?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&digits=8", "59", "94287082"),
     ])
   func codeForURI(uri: String, time: String, expected: String) throws {
@@ -29,7 +32,9 @@ struct StatelessCommandTests {
 
   @Test("code --uri takes the PIN of mOTP and Yandex accounts")
   func pinTypes() throws {
-    let motp = try TwofoldProcess.run(["code", "--uri", "motp://x?secret=e3152afee62599c8", "--pin", "1234", "--at", "165892298"])
+    let motp = try TwofoldProcess.run([
+      "code", "--uri", "motp://x?secret=e3152afee62599c8", "--pin", "1234", "--at", "165892298",
+    ])
     #expect(motp.stdout == "e7d8b6\n")
     let yandex = try TwofoldProcess.run([
       "code", "--uri", "otpauth://yaotp/x?secret=LA2V6KMCGYMWWVEW64RNP3JA3IAAAAAAHTSG4HRZPI", "--pin", "7586",
@@ -70,7 +75,9 @@ struct StatelessCommandTests {
 
   @Test("an error message never repeats the secret")
   func secretNotEchoed() throws {
-    let output = try TwofoldProcess.run(["code", "--uri", "otpauth://totp/x?secret=JBSWY3DPEHPK3PX1&digits=11"])
+    let output = try TwofoldProcess.run([
+      "code", "--uri", "otpauth://totp/x?secret=JBSWY3DPEHPK3PX1&digits=11",
+    ])
     #expect(!output.stderr.contains("JBSWY3DPEHPK3PX"))
   }
 
@@ -86,7 +93,9 @@ struct StatelessCommandTests {
       ("000000", "1700000000", "1", 1),
     ])
   func verifyWindow(code: String, time: String, window: String, status: Int32) throws {
-    let output = try TwofoldProcess.run(["verify", "--uri", Self.deno, code, "--at", time, "--window", window])
+    let output = try TwofoldProcess.run([
+      "verify", "--uri", Self.deno, code, "--at", time, "--window", window,
+    ])
     #expect(output.status == status)
     if status == 1 { #expect(output.stderr == "twofold: code is not valid\n") }
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The vault commands against a vault in a temporary `XDG_DATA_HOME`, run as processes.
 @Suite("Vault commands")
@@ -24,7 +24,9 @@ struct VaultCommandTests {
 
   func makeVault() throws {
     #expect(try run(["init"]).status == 0)
-    #expect(try run(["add", "--uri", "otpauth://totp/Deno:Mason?secret=4SJHB4GSD43FZBAI7C2HLRJGPQ&issuer=Deno"]).status == 0)
+    #expect(
+      try run(["add", "--uri", "otpauth://totp/Deno:Mason?secret=4SJHB4GSD43FZBAI7C2HLRJGPQ&issuer=Deno"])
+        .status == 0)
     let hotp = try run([
       "add", "--issuer", "WWE", "--name", "Mason", "--secret", "5VAML3X35THCEBVRLV24CGBKOY", "--type", "hotp",
       "--algorithm", "SHA512", "--digits", "8", "--counter", "10300", "--group", "Work",
@@ -76,7 +78,8 @@ struct VaultCommandTests {
     #expect(try run(["list"]).status == 0)
     let empty = try run(["list", "nothing-like-this", "--json"])
     #expect(empty.status == 0)
-    #expect(empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n]" || empty.stdout.contains("[]"))
+    #expect(
+      empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n]" || empty.stdout.contains("[]"))
     #expect(try vaultBytes() == before)
   }
 
@@ -104,7 +107,8 @@ struct VaultCommandTests {
   func wrongPassword() throws {
     try makeVault()
     let before = try vaultBytes()
-    let output = try run(["add", "--issuer", "X", "--secret", "JBSWY3DPEHPK3PXP"], extra: ["TWOFOLD_PASSWORD": "nope"])
+    let output = try run(
+      ["add", "--issuer", "X", "--secret", "JBSWY3DPEHPK3PXP"], extra: ["TWOFOLD_PASSWORD": "nope"])
     #expect(output.status == 1)
     #expect(output.stderr.contains("wrong password"))
     #expect(try vaultBytes() == before)
@@ -136,7 +140,8 @@ struct VaultCommandTests {
   @Test("edit changes label, note, groups and favorite; remove needs --yes without a terminal")
   func editAndRemove() throws {
     try makeVault()
-    #expect(try run(["edit", "deno", "--name", "Mason2", "--note", "n", "--group", "A", "--favorite"]).status == 0)
+    #expect(
+      try run(["edit", "deno", "--name", "Mason2", "--note", "n", "--group", "A", "--favorite"]).status == 0)
     let shown = try run(["show", "Deno:Mason2"]).stdout
     #expect(shown.contains("Groups:    A"))
     #expect(shown.contains("Favorite:  yes"))
@@ -174,7 +179,9 @@ struct VaultCommandTests {
   func unencrypted() throws {
     let plain = ["XDG_DATA_HOME": folder.path("data")]
     #expect(try TwofoldProcess.run(["init", "--unencrypted"], environment: plain).status == 0)
-    #expect(try TwofoldProcess.run(["add", "--issuer", "X", "--secret", "JBSWY3DPEHPK3PXP"], environment: plain).status == 0)
+    #expect(
+      try TwofoldProcess.run(["add", "--issuer", "X", "--secret", "JBSWY3DPEHPK3PXP"], environment: plain)
+        .status == 0)
     #expect(try TwofoldProcess.run(["list"], environment: plain).status == 0)
   }
 

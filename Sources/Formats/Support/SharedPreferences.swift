@@ -1,7 +1,10 @@
 /// Android's shared-preferences XML (`<map><string name="k">v</string>…</map>`): the entries
 /// as name → text. Other value elements (`int`, `long`, `boolean`) give their `value`.
 enum SharedPreferences {
-  enum Failure: Error, Equatable { case notSharedPreferences, malformed(String) }
+  enum Failure: Error, Equatable {
+    case notSharedPreferences
+    case malformed(String)
+  }
 
   static func parse(_ bytes: [UInt8]) throws(Failure) -> [(name: String, value: String)] {
     guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("not UTF-8 text") }
