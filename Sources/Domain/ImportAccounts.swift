@@ -31,10 +31,11 @@ public struct ImportAccounts: Sendable {
   public func callAsFunction(
     _ candidates: [ImportCandidate], skipBad: Bool, dryRun: Bool
   ) throws(DomainError) -> Result<ImportReport, Refused> {
-    if dryRun {
-      var contents = try repository.load()
-      return Self.plan(candidates, into: &contents, skipBad: skipBad, ids: ids)
-    }
+    var preview = try repository.load()
+    let planned = Self.plan(candidates, into: &preview, skipBad: skipBad, ids: ids)
+    if dryRun { return planned }
+    if case .failure = planned { return planned }
+    if case .success(let report) = planned, report.added.isEmpty { return planned }
     return try repository.update { (contents) throws(DomainError) in
       var working = contents
       let result = Self.plan(candidates, into: &working, skipBad: skipBad, ids: ids)
