@@ -20,8 +20,8 @@ public struct CodesAt: Sendable {
   /// Creates the use case; it needs no storage.
   public init() {}
 
-  /// Codes at Unix time `time`.
-  public func callAsFunction(_ accounts: [Account], at time: Int64) -> [AccountCode] {
+  /// Codes at Unix time `time`; `next` also computes each following code.
+  public func callAsFunction(_ accounts: [Account], at time: Int64, next: Bool = true) -> [AccountCode] {
     accounts.map { account in
       do throws(OTPError) {
         let generator = try CodeGenerator(account.otp)
@@ -30,7 +30,8 @@ public struct CodesAt: Sendable {
         }
         let step = try account.otp.step(at: time)
         return AccountCode(
-          account: account, code: generator.code(counter: step), nextCode: generator.code(counter: step + 1),
+          account: account, code: generator.code(counter: step),
+          nextCode: next ? generator.code(counter: step + 1) : nil,
           remaining: account.otp.remaining(at: time))
       } catch {
         return AccountCode(account: account, problem: error.description)

@@ -3,6 +3,7 @@ public enum TextFolding {
   /// Lowercases `text` and removes diacritics: precomposed letters map to their base letter
   /// and combining marks (U+0300–U+036F) are dropped; `ß` becomes `ss`, as in capitals.
   public static func fold(_ text: String) -> String {
+    if let ascii = foldASCII(text) { return ascii }
     var scalars = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
       if (0x0300...0x036F).contains(scalar.value) { continue }
@@ -17,6 +18,25 @@ public enum TextFolding {
       }
     }
     return String(scalars)
+  }
+
+  /// The fast path for ASCII text (most issuers and names): lowercase bytes, no lookups.
+  private static func foldASCII(_ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      var hasUpper = false
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+      }
+      guard hasUpper else { return String(decoding: bytes, as: UTF8.self) }
+      return String(unsafeUninitializedCapacity: bytes.count) { output in
+        for (index, byte) in bytes.enumerated() {
+          output[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return bytes.count
+      }
+    }
   }
 
   /// Whether `needle` occurs in `haystack`, ignoring case and diacritics (both already folded).

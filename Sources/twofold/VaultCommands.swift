@@ -64,7 +64,7 @@ struct VaultCommands {
     if let query = arguments.positionals.first {
       accounts = AccountQuery(query).matches(in: accounts)
     }
-    let codes = CodesAt()(accounts, at: environment.now())
+    let codes = CodesAt()(accounts, at: environment.now(), next: false)
     if arguments.has("json") {
       environment.standardOutput(AccountListing.json(codes, contents: contents))
     } else {

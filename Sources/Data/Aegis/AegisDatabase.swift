@@ -70,8 +70,14 @@ enum AegisDatabase {
   }
 
   /// The members of `object` not in `known`, as raw JSON text.
+  /// An `icon` of null is what Twofold writes for an entry without one, so it is not kept.
   static func preservedFields(of object: JSONObject, known: Set<String>) -> [PreservedField] {
-    object.members.filter { !known.contains($0.key) }.map {
+    preservedFields(of: object) { known.contains($0) }
+  }
+
+  /// The members of `object` for which `isKnown` is false, as raw JSON text.
+  static func preservedFields(of object: JSONObject, isKnown: (String) -> Bool) -> [PreservedField] {
+    object.members.filter { !isKnown($0.key) && !($0.key == "icon" && $0.value.isNull) }.map {
       PreservedField(key: $0.key, raw: $0.value.serializedString())
     }
   }

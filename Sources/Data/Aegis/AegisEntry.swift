@@ -5,11 +5,22 @@ import OTP
 /// does not interpret — icons, and any key of a newer Aegis — are kept as preserved fields;
 /// unknown `info` keys are kept under the prefix `info.`.
 enum AegisEntry {
-  private static let knownKeys: Set<String> = [
-    "type", "uuid", "name", "issuer", "note", "favorite", "info", "groups", "group",
-  ]
-  private static let knownInfoKeys: Set<String> = ["secret", "algo", "digits", "period", "counter", "pin"]
   static let infoPrefix = "info."
+
+  /// The entry keys Twofold reads; a switch, so the keys of every entry of a large vault are not hashed.
+  private static func isKnownKey(_ key: String) -> Bool {
+    switch key {
+    case "type", "uuid", "name", "issuer", "note", "favorite", "info", "groups", "group": true
+    default: false
+    }
+  }
+
+  private static func isKnownInfoKey(_ key: String) -> Bool {
+    switch key {
+    case "secret", "algo", "digits", "period", "counter", "pin": true
+    default: false
+    }
+  }
 
   static func decode(_ object: JSONObject, index: Int, ids: IdentifierSource) throws(DomainError) -> Account {
     let position = "entry \(index + 1)"
@@ -20,8 +31,8 @@ enum AegisEntry {
       let info = object["info"]?.objectValue
     else { throw .vaultCorrupted("\(position) lacks name, issuer or info") }
     let otp = try parameters(type: type, info: info, position: position)
-    var preserved = AegisDatabase.preservedFields(of: object, known: knownKeys)
-    preserved += AegisDatabase.preservedFields(of: info, known: knownInfoKeys).map {
+    var preserved = AegisDatabase.preservedFields(of: object, isKnown: isKnownKey)
+    preserved += AegisDatabase.preservedFields(of: info, isKnown: isKnownInfoKey).map {
       PreservedField(key: infoPrefix + $0.key, raw: $0.raw)
     }
     let groups = (object["groups"]?.arrayValue ?? []).compactMap(\.stringValue).map(AccountGroup.ID.init)
