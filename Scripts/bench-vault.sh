@@ -55,3 +55,36 @@ echo "vault-list-json-$accounts $mean ms"
 echo "vault-list-json-$accounts-peak-memory $((peak / 1024)) MB"
 echo "vault-file-size-$accounts $((size / 1024)) KB"
 "$bench" scrypt-aegis
+
+# The peer the issue names: a Python program doing the same job (json + cryptography + pyotp).
+if ! python3 -c "import cryptography, pyotp" 2>/dev/null; then
+  log "installing the Python peer's packages"
+  pip install -q cryptography pyotp >&2
+fi
+cat >"$work/peer.py" <<'PY'
+import base64, hashlib, json, sys, time
+import pyotp
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+vault = json.load(open(sys.argv[1]))
+password = open(sys.argv[2], "rb").read().split(b"\n")[0]
+slot = next(s for s in vault["header"]["slots"] if s["type"] == 1)
+key = hashlib.scrypt(password, salt=bytes.fromhex(slot["salt"]), n=slot["n"], r=slot["r"], p=slot["p"],
+                     maxmem=128 * 1024 * 1024, dklen=32)
+kp = slot["key_params"]
+master = AESGCM(key).decrypt(bytes.fromhex(kp["nonce"]), bytes.fromhex(slot["key"]) + bytes.fromhex(kp["tag"]), None)
+params = vault["header"]["params"]
+db = json.loads(AESGCM(master).decrypt(bytes.fromhex(params["nonce"]),
+                                       base64.b64decode(vault["db"]) + bytes.fromhex(params["tag"]), None))
+now = int(time.time())
+out = []
+for e in db["entries"]:
+    info = e["info"]
+    totp = pyotp.TOTP(info["secret"], digits=info["digits"], interval=info["period"])
+    out.append({"id": e["uuid"], "issuer": e["issuer"], "name": e["name"], "code": totp.at(now),
+                "remaining": info["period"] - now % info["period"]})
+print(json.dumps(out))
+PY
+hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/p.json" \
+  "python3 $work/peer.py $vault $work/pw" >&2
+peer=$(python3 -c "import json;print(round(json.load(open('$work/p.json'))['results'][0]['mean']*1000,1))")
+echo "peer-python-list-json-$accounts $peer ms"
