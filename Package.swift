@@ -48,10 +48,10 @@ let package = Package(
       dependencies: ["OTP", "Crypto", "CBenchBaseline"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+    .testTarget(name: "CryptoTests", dependencies: ["Crypto", "TestSupport"]),
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
     .testTarget(name: "FormatsTests", dependencies: ["Formats", "Domain", "Data", "Codecs", "TestSupport"]),
-    .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto"]),
+    .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto", "TestSupport"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where the vault's contents live. Data implements it over the vault file; tests and the
 /// demo use `InMemoryVaultRepository`.
 public protocol VaultRepository: Sendable {
@@ -36,6 +38,18 @@ public struct IdentifierSource: Sendable {
 
   /// Wraps an identifier source.
   public init(next: @escaping @Sendable () -> String) { self.next = next }
+
+  /// `prefix-1`, `prefix-2`, … in call order: every id known in advance (tests, previews).
+  public static func counting(_ prefix: String = "id") -> IdentifierSource {
+    let counter = Mutex(0)
+    return IdentifierSource {
+      let value = counter.withLock { count in
+        count += 1
+        return count
+      }
+      return "\(prefix)-\(value)"
+    }
+  }
 
   /// Version-4 UUID text from 16 random bytes (RFC 9562 §5.4).
   public static func uuid(random: @escaping @Sendable (Int) -> [UInt8]) -> IdentifierSource {

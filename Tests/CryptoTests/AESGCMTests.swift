@@ -1,4 +1,5 @@
 import Crypto
+import TestSupport
 import Testing
 
 @Suite("AES-256-GCM")

@@ -1,4 +1,5 @@
 import Crypto
+import TestSupport
 import Testing
 
 /// A published HMAC test case: key, message and the expected MAC per digest.

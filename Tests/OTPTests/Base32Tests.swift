@@ -1,4 +1,5 @@
 import OTP
+import TestSupport
 import Testing
 
 @Suite("Base32")

@@ -6,20 +6,6 @@ import OTP
 import Synchronization
 import TestSupport
 
-extension IdentifierSource {
-  /// `prefix-1`, `prefix-2`, … in call order.
-  static func counting(_ prefix: String = "id") -> IdentifierSource {
-    let counter = Mutex(0)
-    return IdentifierSource {
-      let value = counter.withLock { count in
-        count += 1
-        return count
-      }
-      return "\(prefix)-\(value)"
-    }
-  }
-}
-
 /// Fixture files and the repositories the vault tests open them with.
 enum Vault {
   /// The password of every encrypted fixture.

@@ -1,12 +1,14 @@
 /// A small deterministic generator (SplitMix64) so "random" test inputs are the same every run.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  /// Starts from `seed`.
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +17,7 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// `count` pseudo-random bytes.
-  mutating func bytes(_ count: Int) -> [UInt8] {
+  public mutating func bytes(_ count: Int) -> [UInt8] {
     (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &self) }
   }
 }
