@@ -105,14 +105,19 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     }
   }
 
-  private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
+  /// Reads and parses the file; its bytes are released before any key derivation starts.
+  private func readFile() throws(DomainError) -> AegisVaultFile {
     let bytes: [UInt8]
     do throws(StorageError) {
       bytes = try storage.read()
     } catch {
       throw error.domainError
     }
-    let file = try AegisVaultFile.read(bytes)
+    return try AegisVaultFile.read(bytes)
+  }
+
+  private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
+    let file = try readFile()
     guard file.isEncrypted else {
       unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil) }
       return (file, try file.database(masterKey: nil))

@@ -19,33 +19,43 @@ enum AccountListing {
     return output
   }
 
-  /// The `list --json` array (CLI.md "Output").
-  static func json(_ codes: [AccountCode], contents: VaultContents) -> String {
-    let array = codes.map { item -> JSONValue in
-      let account = item.account
-      let otp = account.otp
-      var object = JSONObject([
-        ("id", .string(account.id.rawValue)),
-        ("issuer", .string(account.issuer)),
-        ("name", .string(account.name)),
-        ("type", .string(otp.type.rawValue)),
-        ("code", item.code.map(JSONValue.string) ?? .null),
-      ])
-      if let remaining = item.remaining { object["remaining"] = .number(JSONNumber(Int64(remaining))) }
-      if otp.type == .hotp {
-        object["counter"] = .number(JSONNumber(otp.counter))
-      } else {
-        object["period"] = .number(JSONNumber(Int64(otp.period)))
+  /// The `list --json` array (CLI.md "Output"), one account object per line, written to
+  /// `output` in chunks so a large vault's listing is never held whole in memory.
+  static func json(_ codes: [AccountCode], contents: VaultContents, output: (String) -> Void) {
+    var chunk = "["
+    for (index, item) in codes.enumerated() {
+      chunk += (index == 0 ? "\n" : ",\n") + object(item, contents: contents).serializedString()
+      if chunk.utf8.count > 1 << 16 {
+        output(chunk)
+        chunk = ""
       }
-      object["digits"] = .number(JSONNumber(Int64(otp.digits)))
-      object["algorithm"] = .string(otp.algorithm.rawValue)
-      object["groups"] = .array(contents.groupNames(of: account).map(JSONValue.string))
-      object["favorite"] = .bool(account.favorite)
-      object["note"] = .string(account.note)
-      if let problem = item.problem { object["problem"] = .string(problem) }
-      return .object(object)
     }
-    return JSONValue.array(array).serializedString(pretty: true) + "\n"
+    output(chunk + "\n]\n")
+  }
+
+  private static func object(_ item: AccountCode, contents: VaultContents) -> JSONValue {
+    let account = item.account
+    let otp = account.otp
+    var object = JSONObject([
+      ("id", .string(account.id.rawValue)),
+      ("issuer", .string(account.issuer)),
+      ("name", .string(account.name)),
+      ("type", .string(otp.type.rawValue)),
+      ("code", item.code.map(JSONValue.string) ?? .null),
+    ])
+    if let remaining = item.remaining { object["remaining"] = .number(JSONNumber(Int64(remaining))) }
+    if otp.type == .hotp {
+      object["counter"] = .number(JSONNumber(otp.counter))
+    } else {
+      object["period"] = .number(JSONNumber(Int64(otp.period)))
+    }
+    object["digits"] = .number(JSONNumber(Int64(otp.digits)))
+    object["algorithm"] = .string(otp.algorithm.rawValue)
+    object["groups"] = .array(contents.groupNames(of: account).map(JSONValue.string))
+    object["favorite"] = .bool(account.favorite)
+    object["note"] = .string(account.note)
+    if let problem = item.problem { object["problem"] = .string(problem) }
+    return .object(object)
   }
 
   /// `show`'s details: every field but the secret.

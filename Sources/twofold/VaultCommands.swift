@@ -66,7 +66,7 @@ struct VaultCommands {
     }
     let codes = CodesAt()(accounts, at: environment.now(), next: false)
     if arguments.has("json") {
-      environment.standardOutput(AccountListing.json(codes, contents: contents))
+      AccountListing.json(codes, contents: contents, output: environment.standardOutput)
     } else {
       environment.standardOutput(AccountListing.table(codes, contents: contents))
     }

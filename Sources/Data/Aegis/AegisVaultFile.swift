@@ -30,7 +30,7 @@ struct AegisVaultFile {
     } catch {
       throw .vaultCorrupted("the vault file is not valid JSON (\(error.description))")
     }
-    guard let outer = root.objectValue else { throw .vaultCorrupted("the vault file is not a JSON object") }
+    guard var outer = root.objectValue else { throw .vaultCorrupted("the vault file is not a JSON object") }
     guard let version = outer["version"]?.int64Value else {
       throw .vaultCorrupted("the vault file has no valid version")
     }
@@ -46,6 +46,7 @@ struct AegisVaultFile {
       guard let db = outer["db"]?.objectValue else {
         throw .vaultCorrupted("the unencrypted vault's db is not an object")
       }
+      outer["db"] = nil  // written again on save; not kept twice in memory
       return AegisVaultFile(outer: outer, slots: [], database: .plain(db))
     }
     guard let slotValues = slotsValue.arrayValue, let params = paramsValue.objectValue else {
@@ -63,6 +64,7 @@ struct AegisVaultFile {
     guard let text = outer["db"]?.stringValue, let ciphertext = try? Base64.decode(text) else {
       throw .vaultCorrupted("the encrypted db is not Base64")
     }
+    outer["db"] = nil  // its Base64 text is not needed again: the key derivation runs without it
     return AegisVaultFile(
       outer: outer, slots: slots, database: .sealed(ciphertext: ciphertext, nonce: nonce, tag: tag))
   }
