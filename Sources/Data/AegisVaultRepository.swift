@@ -125,11 +125,29 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     if let key = unlocked.withLock({ $0?.masterKey }), let db = try? file.database(masterKey: key) {
       return (file, db)
     }
+    return try unlock(slots: file.passwordSlots())
+  }
+
+  /// Derives the key holding nothing of the file but its password slots (scrypt alone needs
+  /// 32 MB), then reads the file again; if another process saved it in between and the key no
+  /// longer opens it, the new file is unlocked afresh.
+  private func unlock(slots: [(index: Int, slot: PasswordSlot)]) throws(DomainError) -> (
+    AegisVaultFile, JSONObject
+  ) {
     var password = try self.password()
     defer { wipe(&password) }
-    let (key, index) = try file.unlock(password: password)
-    unlocked.withLock { $0 = Unlocked(masterKey: key, slotIndex: index) }
-    return (file, try file.database(masterKey: key))
+    var (key, index) = try AegisVaultFile.unlock(slots, password: password)
+    let file = try readFile()
+    let db: JSONObject
+    if let opened = try? file.database(masterKey: key) {
+      db = opened
+    } else {
+      (key, index) = try file.unlock(password: password)
+      db = try file.database(masterKey: key)
+    }
+    let opened = key
+    unlocked.withLock { $0 = Unlocked(masterKey: opened, slotIndex: index) }
+    return (file, db)
   }
 
   private func save(_ contents: VaultContents, over file: AegisVaultFile) throws(DomainError) {

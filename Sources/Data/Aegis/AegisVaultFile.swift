@@ -80,7 +80,13 @@ struct AegisVaultFile {
 
   /// Tries every password slot in order; the first that opens gives the master key.
   func unlock(password: [UInt8]) throws(DomainError) -> (masterKey: [UInt8], slotIndex: Int) {
-    let candidates = try passwordSlots()
+    try Self.unlock(try passwordSlots(), password: password)
+  }
+
+  /// Tries `candidates` in order; the first that opens gives the master key.
+  static func unlock(
+    _ candidates: [(index: Int, slot: PasswordSlot)], password: [UInt8]
+  ) throws(DomainError) -> (masterKey: [UInt8], slotIndex: Int) {
     guard !candidates.isEmpty else {
       throw .vaultCorrupted("the vault has no password slot Twofold can open")
     }
