@@ -118,13 +118,21 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     }
     let stem = BackupName.stem(of: fileName)
     let stamp = BackupName.timestamp(now())
+    // Written whole and flushed under a temporary name first, then linked to its final name,
+    // so a process killed mid-write never leaves a truncated backup.
+    let temporary = backups + "/." + stem + ".tmp-\(getpid())"
+    unlink(temporary)
+    if let code = POSIX.writeNewFile(temporary, current) {
+      throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
+    }
+    defer { unlink(temporary) }
     var sequence = 0
     while true {
       let name = BackupName(stem: stem, stamp: stamp, sequence: sequence).fileName
-      let code = POSIX.writeNewFile(backups + "/" + name, current)
-      if code == nil { break }
+      if link(temporary, backups + "/" + name) == 0 { break }
+      let code = errno
       guard code == EEXIST, sequence < 1000 else {
-        throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code!))")
+        throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
       }
       sequence += 1
     }
