@@ -118,10 +118,12 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     }
     let stem = BackupName.stem(of: fileName)
     let stamp = BackupName.timestamp(now())
-    // Written whole and flushed under a temporary name first, then linked to its final name,
-    // so a process killed mid-write never leaves a truncated backup.
-    let temporary = backups + "/." + stem + ".tmp-\(getpid())"
-    unlink(temporary)
+    // Written whole and flushed under a temporary name beside the vault first, then linked to
+    // its final name, so a process killed mid-write never leaves a truncated backup. We hold the
+    // lock, so temporaries left by killed processes can go.
+    let prefix = "." + fileName + ".backup-"
+    for stale in POSIX.listDirectory(folder) where stale.hasPrefix(prefix) { unlink(folder + "/" + stale) }
+    let temporary = folder + "/" + prefix + "\(getpid())"
     if let code = POSIX.writeNewFile(temporary, current) {
       throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
     }
