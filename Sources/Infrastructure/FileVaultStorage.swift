@@ -128,6 +128,9 @@ public final class FileVaultStorage: VaultStorage, Sendable {
       throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
     }
     defer { unlink(temporary) }
+    // The oldest go first, so even a process killed right after linking leaves at most the newest N.
+    let existing = POSIX.listDirectory(backups).compactMap { BackupName(parsing: $0, stem: stem) }.sorted()
+    for old in existing.dropLast(max(0, backupsKept - 1)) { unlink(backups + "/" + old.fileName) }
     var sequence = 0
     while true {
       let name = BackupName(stem: stem, stamp: stamp, sequence: sequence).fileName
@@ -139,7 +142,5 @@ public final class FileVaultStorage: VaultStorage, Sendable {
       sequence += 1
     }
     POSIX.syncDirectory(backups)
-    let existing = POSIX.listDirectory(backups).compactMap { BackupName(parsing: $0, stem: stem) }.sorted()
-    for old in existing.dropLast(backupsKept) { unlink(backups + "/" + old.fileName) }
   }
 }
