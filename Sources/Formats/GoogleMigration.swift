@@ -21,7 +21,9 @@ public enum GoogleMigration {
     guard let query = trimmed.firstIndex(of: "?").map({ trimmed[trimmed.index(after: $0)...] }),
       let data = query.split(separator: "&").first(where: { $0.hasPrefix("data=") })?.dropFirst(5)
     else { throw .damaged("the transfer URI has no data parameter") }
-    guard let base64 = percentDecoded(data), let bytes = try? Base64.decode(base64) else {
+    guard let base64 = try? PercentEncoding.decode(data, plusIsSpace: false),
+      let bytes = try? Base64.decode(base64)
+    else {
       throw .damaged("the transfer URI's data is not Base64")
     }
     return try decodePayload(bytes)
@@ -129,7 +131,7 @@ public enum GoogleMigration {
       payload.varint(3, UInt64(chunks.count))
       payload.varint(4, UInt64(index))
       payload.varint(5, UInt64(UInt32(truncatingIfNeeded: batchID)))
-      return "otpauth-migration://offline?data=" + percentEncoded(Base64.encode(payload.bytes))
+      return "otpauth-migration://offline?data=" + PercentEncoding.encode(Base64.encode(payload.bytes))
     }
     return (uris, unfit)
   }
@@ -160,35 +162,6 @@ public enum GoogleMigration {
     message.varint(6, otp.type == .hotp ? 1 : 2)
     if otp.type == .hotp { message.varint(7, otp.counter) }
     return message.bytes
-  }
-
-  static func percentDecoded(_ text: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      if byte == UInt8(ascii: "%") {
-        guard let high = iterator.next(), let low = iterator.next(),
-          let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-        else { return nil }
-        bytes.append(value)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func percentEncoded(_ text: String) -> String {
-    var output = ""
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "+"): output += "%2B"
-      case UInt8(ascii: "/"): output += "%2F"
-      case UInt8(ascii: "="): output += "%3D"
-      default: output.unicodeScalars.append(Unicode.Scalar(byte))
-      }
-    }
-    return output
   }
 }
 

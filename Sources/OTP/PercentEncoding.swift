@@ -1,9 +1,15 @@
 /// Percent-encoding of URI components (RFC 3986 §2.1).
-enum PercentEncoding {
-  enum Failure: Error { case malformed, notUTF8 }
+public enum PercentEncoding {
+  /// Why text could not be decoded.
+  public enum Failure: Error {
+    /// A `%` not followed by two hex digits.
+    case malformed
+    /// The decoded bytes are not UTF-8.
+    case notUTF8
+  }
 
   /// Decodes `%XX` escapes; in a query, `+` also stands for a space.
-  static func decode(_ text: Substring, plusIsSpace: Bool) throws(Failure) -> String {
+  public static func decode(_ text: Substring, plusIsSpace: Bool) throws(Failure) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     var iterator = text.utf8.makeIterator()
@@ -22,7 +28,7 @@ enum PercentEncoding {
   }
 
   /// Encodes every byte except RFC 3986's unreserved characters and `@`.
-  static func encode(_ text: String) -> String {
+  public static func encode(_ text: String) -> String {
     let digits = Array("0123456789ABCDEF".utf8)
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count)
