@@ -55,6 +55,19 @@ enum POSIX {
     return .success(bytes)
   }
 
+  /// What `descriptor` gives until its end, at most `limit` bytes.
+  static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { break }
+      count += got
+    }
+    return Array(bytes[..<count])
+  }
+
   /// Writes `bytes` to a new file (mode 0600, refusing to follow or replace anything) and flushes it.
   static func writeNewFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -103,6 +116,32 @@ enum POSIX {
     var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  }
+
+  /// Variables a child process (a clipboard tool, the process that clears the clipboard) does
+  /// not need and must not keep in its `/proc/PID/environ`.
+  static let secretVariables: Set<String> = ["TWOFOLD_PASSWORD"]
+
+  /// This process's environment as `NAME=value` entries, leaving out `names`.
+  static func environment(without names: Set<String>) -> [String] {
+    var entries: [String] = []
+    guard var cursor = Optional(environ) else { return entries }
+    while let entry = cursor.pointee {
+      let text = String(cString: entry)
+      let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      if !names.contains(String(name)) { entries.append(text) }
+      cursor += 1
+    }
+    return entries
+  }
+
+  /// Runs `body` with `strings` as a null-terminated C array (an `argv` or `envp`).
+  static func withCStrings<Result>(
+    _ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result
+  ) -> Result {
+    var pointers = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
   }
 
   /// Monotonic seconds, for timeouts.

@@ -40,10 +40,12 @@ extension SystemClipboard {
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var arguments = command.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, &arguments, environ)
+    let spawned = POSIX.withCStrings(command) { arguments in
+      POSIX.withCStrings(POSIX.environment(without: POSIX.secretVariables)) { environment in
+        posix_spawn(&pid, command[0], &actions, nil, arguments, environment)
+      }
+    }
     close(pipeEnds[1])
     guard spawned == 0 else {
       close(pipeEnds[0])

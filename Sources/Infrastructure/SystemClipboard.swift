@@ -50,10 +50,12 @@ public struct SystemClipboard: Sendable {
       posix_spawn_file_actions_adddup2(&actions, devNull, 1)
       posix_spawn_file_actions_adddup2(&actions, devNull, 2)
     }
-    var arguments = command.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, &arguments, environ)
+    let spawned = POSIX.withCStrings(command) { arguments in
+      POSIX.withCStrings(POSIX.environment(without: POSIX.secretVariables)) { environment in
+        posix_spawn(&pid, command[0], &actions, nil, arguments, environment)
+      }
+    }
     close(pipeEnds[0])
     if devNull >= 0 { close(devNull) }
     guard spawned == 0 else {

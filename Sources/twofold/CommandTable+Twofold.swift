@@ -44,7 +44,7 @@ extension CommandTable {
         "code", "print the code of one account, or of a Key URI without any vault",
         positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", optional: true)],
         options: [
-          .flag("copy", "also copy the code to the clipboard"),
+          .flag("copy", "also copy the code to the clipboard (cleared from it after 30 s)"),
           .value("uri", "URI", "compute from this Key URI instead of the vault (no vault is read)"),
           .value("at", "UNIX_SECONDS", "with --uri: compute for this Unix time instead of now"),
           .value("pin", "PIN", "with --uri: the PIN of an mOTP or Yandex account"),

@@ -1,3 +1,5 @@
+import Presentation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +25,20 @@ struct Environment {
   }
   /// Whether standard input and output are both a terminal (the full-screen app can run).
   var isTerminal: () -> Bool = { isatty(0) == 1 && isatty(1) == 1 }
+
+  /// Seconds a code copied by `code --copy` stays on the clipboard: `$TWOFOLD_CLIPBOARD_SECONDS`
+  /// when it is a whole number from 0 to 86400 (tests shorten the wait), else the full-screen
+  /// app's 30.
+  var clipboardSeconds: Int {
+    variables["TWOFOLD_CLIPBOARD_SECONDS"].flatMap(Self.clipboardSeconds)
+      ?? Int(AccountsFeature.clipboardLifetime)
+  }
+
+  /// `text` as a clipboard lifetime in seconds, or nil.
+  static func clipboardSeconds(_ text: String) -> Int? {
+    guard let value = Int(text), (0...86_400).contains(value) else { return nil }
+    return value
+  }
 
   /// The real process: file descriptors 1 and 2, the system clock, `environ`.
   static var live: Environment {
@@ -54,7 +70,7 @@ struct Environment {
   /// more than the rest of a `code --uri` run's start-up).
   static let names = [
     "TWOFOLD_VAULT", "TWOFOLD_PASSWORD", "XDG_DATA_HOME", "HOME", "PATH", "DISPLAY", "WAYLAND_DISPLAY",
-    "NO_COLOR",
+    "NO_COLOR", "TWOFOLD_CLIPBOARD_SECONDS",
   ]
 
   private static func processVariables() -> [String: String] {
@@ -64,5 +80,4 @@ struct Environment {
     }
     return variables
   }
-
 }

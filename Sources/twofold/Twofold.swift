@@ -9,6 +9,9 @@ struct Twofold {
 
   /// Runs one command line and returns its exit status; failures print one line on standard error.
   func run(_ arguments: [String]) -> ExitStatus {
+    if ClipboardClearCommand.matches(arguments) {
+      return ClipboardClearCommand(environment: environment).run(arguments)
+    }
     do {
       try dispatch(arguments)
       return .success

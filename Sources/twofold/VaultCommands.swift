@@ -87,8 +87,15 @@ struct VaultCommands {
     environment.standardOutput(code + "\n")
     if arguments.has("copy") {
       do {
-        let tool = try SystemClipboard(variables: environment.variables).copy(code)
-        environment.standardError("copied to the clipboard with \(tool)\n")
+        let clipboard = SystemClipboard(variables: environment.variables)
+        let tool = try clipboard.copy(code)
+        let seconds = environment.clipboardSeconds
+        if clipboard.clearLater(code, by: ClipboardClearCommand.arguments(seconds: seconds)) {
+          environment.standardError("copied to the clipboard with \(tool); cleared in \(seconds) s\n")
+        } else {
+          environment.standardError(
+            "warning: copied to the clipboard with \(tool), but cannot clear it later: clear it yourself\n")
+        }
       } catch .noTool {
         throw .failed("no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)")
       } catch {
