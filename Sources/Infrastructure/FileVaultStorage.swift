@@ -33,6 +33,10 @@ public final class FileVaultStorage: VaultStorage, Sendable {
   private var folder: String { POSIX.directory(of: path) }
   private var fileName: String { POSIX.fileName(of: path) }
   private var lockPath: String { folder + "/." + fileName + ".lock" }
+  /// Temporaries beside the vault are named with one of these and the writer's pid.
+  private var temporaryPrefix: String { "." + fileName + ".tmp-" }
+  private var backupPrefix: String { "." + fileName + ".backup-" }
+  private var newPrefix: String { "." + fileName + ".new-" }
 
   /// Whether the vault file exists.
   public func exists() -> Bool {
@@ -73,9 +77,9 @@ public final class FileVaultStorage: VaultStorage, Sendable {
 
   /// Backs up the current file, then replaces it atomically and durably.
   public func replace(with bytes: [UInt8]) throws(StorageError) {
+    removeStaleTemporaries()
     if exists() { try backUp() }
-    let temporary = folder + "/." + fileName + ".tmp-\(getpid())"
-    unlink(temporary)
+    let temporary = folder + "/" + temporaryPrefix + "\(getpid())"
     if let code = POSIX.writeNewFile(temporary, bytes) {
       throw .failed("cannot write \(path): \(POSIX.reason(code))")
     }
@@ -93,7 +97,7 @@ public final class FileVaultStorage: VaultStorage, Sendable {
       throw .failed("cannot create \(folder): \(POSIX.reason(code))")
     }
     if exists() { throw .alreadyExists }
-    let temporary = folder + "/." + fileName + ".new-\(getpid())"
+    let temporary = folder + "/" + newPrefix + "\(getpid())"
     unlink(temporary)
     if let code = POSIX.writeNewFile(temporary, bytes) {
       throw .failed("cannot write \(path): \(POSIX.reason(code))")
@@ -104,6 +108,31 @@ public final class FileVaultStorage: VaultStorage, Sendable {
       throw .failed("cannot create \(path): \(POSIX.reason())")
     }
     POSIX.syncDirectory(folder)
+  }
+
+  /// Removes the temporaries that saves and creations killed midway left beside the vault. The
+  /// vault's and its backup's (`.tmp-PID`, `.backup-PID`) are only written under the lock, which
+  /// we hold, so every one of them is stale whatever its pid: a pid cannot tell, it may have been
+  /// reused or belong to another pid namespace. `create` writes `.new-PID` without the lock, so
+  /// those go only when no process has that pid.
+  private func removeStaleTemporaries() {
+    for name in POSIX.listDirectory(folder) {
+      let stale: Bool
+      if Self.pid(in: name, after: temporaryPrefix) != nil || Self.pid(in: name, after: backupPrefix) != nil {
+        stale = true
+      } else if let pid = Self.pid(in: name, after: newPrefix) {
+        stale = kill(pid_t(pid), 0) != 0 && errno == ESRCH
+      } else {
+        stale = false
+      }
+      if stale { unlink(folder + "/" + name) }
+    }
+  }
+
+  /// The pid that ends `name` after `prefix`, or nil when `name` is not such a temporary.
+  private static func pid(in name: String, after prefix: String) -> Int32? {
+    guard name.hasPrefix(prefix) else { return nil }
+    return Int32(name.dropFirst(prefix.count)).flatMap { $0 > 0 ? $0 : nil }
   }
 
   private func backUp() throws(StorageError) {
@@ -119,11 +148,8 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     let stem = BackupName.stem(of: fileName)
     let stamp = BackupName.timestamp(now())
     // Written whole and flushed under a temporary name beside the vault first, then linked to
-    // its final name, so a process killed mid-write never leaves a truncated backup. We hold the
-    // lock, so temporaries left by killed processes can go.
-    let prefix = "." + fileName + ".backup-"
-    for stale in POSIX.listDirectory(folder) where stale.hasPrefix(prefix) { unlink(folder + "/" + stale) }
-    let temporary = folder + "/" + prefix + "\(getpid())"
+    // its final name, so a process killed mid-write never leaves a truncated backup.
+    let temporary = folder + "/" + backupPrefix + "\(getpid())"
     if let code = POSIX.writeNewFile(temporary, current) {
       throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
     }
