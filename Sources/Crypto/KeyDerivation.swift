@@ -29,6 +29,28 @@ public enum KeyDerivation {
   public static func scrypt(
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
   ) throws(CryptoError) -> [UInt8] {
+    let maxMemory = try scryptMemory(parameters)
+    var output = [UInt8](repeating: 0, count: length)
+    let ok = output.withUnsafeMutableBytes {
+      scrypt(password: password, salt: salt, parameters: parameters, maxMemory: maxMemory, into: $0)
+    }
+    guard ok else { throw .library("scrypt") }
+    return output
+  }
+
+  /// Derives a key with scrypt straight into `SecretBytes`, so it is wiped when dropped.
+  public static func scryptKey(
+    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
+  ) throws(CryptoError) -> SecretBytes {
+    let maxMemory = try scryptMemory(parameters)
+    return try SecretBytes(count: length) { (output) throws(CryptoError) in
+      guard scrypt(password: password, salt: salt, parameters: parameters, maxMemory: maxMemory, into: output)
+      else { throw .library("scrypt") }
+    }
+  }
+
+  /// Checks scrypt's parameters and returns the memory limit to give OpenSSL.
+  private static func scryptMemory(_ parameters: ScryptParameters) throws(CryptoError) -> UInt64 {
     let (n, r, p) = (parameters.n, parameters.r, parameters.p)
     guard n > 1, n & (n - 1) == 0, r > 0, p > 0, r <= 1 << 16, p <= 1 << 16 else {
       throw .invalidParameters("scrypt N must be a power of two above 1, r and p positive")
@@ -40,20 +62,24 @@ public enum KeyDerivation {
     guard !overflow, product <= scryptMemoryLimit, 128 * r * p <= scryptMemoryLimit else {
       throw .invalidParameters("scrypt parameters need more than 1 GiB of memory")
     }
-    var output = [UInt8](repeating: 0, count: length)
     // OpenSSL needs 128·r·(N + 2) bytes for V and 128·r·p for B; allow that plus a margin.
-    let maxMemory = product + 256 * r + 128 * r * p + (1 << 20)
+    return product + 256 * r + 128 * r * p + (1 << 20)
+  }
+
+  /// Runs OpenSSL's scrypt into `output`; whether it succeeded.
+  private static func scrypt(
+    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, maxMemory: UInt64,
+    into output: UnsafeMutableRawBufferPointer
+  ) -> Bool {
     let ok = password.withUnsafeBufferPointer { pw in
       salt.withUnsafeBufferPointer { s in
-        output.withUnsafeMutableBufferPointer { out in
-          EVP_PBE_scrypt(
-            pw.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, pw.count,
-            s.baseAddress, s.count, n, r, p, maxMemory, out.baseAddress, length)
-        }
+        EVP_PBE_scrypt(
+          pw.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, pw.count,
+          s.baseAddress, s.count, parameters.n, parameters.r, parameters.p, maxMemory,
+          output.baseAddress?.assumingMemoryBound(to: UInt8.self), output.count)
       }
     }
-    guard ok == 1 else { throw .library("scrypt") }
-    return output
+    return ok == 1
   }
 
   /// Derives `length` bytes with PBKDF2-HMAC over `digest` (SHA-1, SHA-256 or SHA-512).

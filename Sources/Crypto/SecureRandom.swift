@@ -10,6 +10,12 @@ public struct RandomSource: Sendable {
     self.bytes = bytes
   }
 
+  /// `count` random bytes as key material; the array they came in is wiped.
+  public func secretBytes(_ count: Int) -> SecretBytes {
+    var output = bytes(count)
+    return SecretBytes(wiping: &output)
+  }
+
   /// OpenSSL's cryptographically secure generator (`RAND_bytes`).
   public static let secure = RandomSource { count in
     var output = [UInt8](repeating: 0, count: count)
