@@ -30,7 +30,7 @@ public struct AegisVaultImporter: AccountImporter {
     } catch {
       throw Self.importError(error)
     }
-    var masterKey: [UInt8]?
+    var masterKey: SecretBytes?
     if vault.isEncrypted {
       var secret = try password.get()
       defer { wipe(&secret) }
@@ -40,7 +40,6 @@ public struct AegisVaultImporter: AccountImporter {
         throw Self.importError(error)
       }
     }
-    defer { if masterKey != nil { wipe(&masterKey!) } }
     let counter = Counter()
     let contents: VaultContents
     do throws(DomainError) {
@@ -88,8 +87,7 @@ public enum AegisVaultExport {
     guard let password else {
       return try AegisVaultFile.write(db: db, slots: [], masterKey: nil, outer: nil, random: random)
     }
-    var key = random.bytes(AESGCM.keySize)
-    defer { wipe(&key) }
+    let key = random.secretBytes(AESGCM.keySize)
     let slot = try PasswordSlot.make(uuid: ids.next(), masterKey: key, password: password, random: random)
     return try AegisVaultFile.write(db: db, slots: [slot.object], masterKey: key, outer: nil, random: random)
   }

@@ -3,13 +3,14 @@ import Domain
 import Synchronization
 
 /// The vault repository over an Aegis vault file: decrypts with the password once, keeps the
-/// master key for later saves, and writes every change under the storage's lock.
+/// master key for later saves (in `SecretBytes`, wiped when the repository goes), and writes
+/// every change under the storage's lock.
 public final class AegisVaultRepository: VaultRepository, VaultCredentials, Sendable {
   /// Supplies the password when one is first needed (a prompt, a file, a variable).
   public typealias PasswordSource = @Sendable () throws(DomainError) -> [UInt8]
 
   private struct Unlocked {
-    var masterKey: [UInt8]?
+    var masterKey: SecretBytes?
     var slotIndex: Int?
   }
 
@@ -35,9 +36,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   ) throws(DomainError) {
     let db = AegisDatabase.encode(VaultContents())
     var slots: [JSONObject] = []
-    var masterKey: [UInt8]?
+    var masterKey: SecretBytes?
     if let password {
-      let key = random.bytes(AESGCM.keySize)
+      let key = random.secretBytes(AESGCM.keySize)
       slots = [
         try PasswordSlot.make(uuid: ids.next(), masterKey: key, password: password, random: random).object
       ]
@@ -78,7 +79,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
       let (file, db) = try open()
       let state = unlocked.withLock { $0 }
       var slots = file.slots
-      var masterKey: [UInt8]
+      let masterKey: SecretBytes
       var slotIndex = 0
       if let key = state?.masterKey, let index = state?.slotIndex {
         slotIndex = index
@@ -89,19 +90,17 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
           keeping: slots[index]
         ).object
       } else {
-        masterKey = random.bytes(AESGCM.keySize)
+        masterKey = random.secretBytes(AESGCM.keySize)
         slots = [
           try PasswordSlot.make(uuid: ids.next(), masterKey: masterKey, password: newPassword, random: random)
             .object
         ]
       }
-      defer { wipe(&masterKey) }
       var bytes = try AegisVaultFile.write(
         db: db, slots: slots, masterKey: masterKey, outer: file.outer, random: random)
       defer { wipe(&bytes) }
       try replace(with: bytes)
-      let kept = masterKey
-      unlocked.withLock { $0 = Unlocked(masterKey: kept, slotIndex: slotIndex) }
+      unlocked.withLock { $0 = Unlocked(masterKey: masterKey, slotIndex: slotIndex) }
     }
   }
 

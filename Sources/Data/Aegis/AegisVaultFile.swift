@@ -79,14 +79,14 @@ struct AegisVaultFile {
   }
 
   /// Tries every password slot in order; the first that opens gives the master key.
-  func unlock(password: [UInt8]) throws(DomainError) -> (masterKey: [UInt8], slotIndex: Int) {
+  func unlock(password: [UInt8]) throws(DomainError) -> (masterKey: SecretBytes, slotIndex: Int) {
     try Self.unlock(try passwordSlots(), password: password)
   }
 
   /// Tries `candidates` in order; the first that opens gives the master key.
   static func unlock(
     _ candidates: [(index: Int, slot: PasswordSlot)], password: [UInt8]
-  ) throws(DomainError) -> (masterKey: [UInt8], slotIndex: Int) {
+  ) throws(DomainError) -> (masterKey: SecretBytes, slotIndex: Int) {
     guard !candidates.isEmpty else {
       throw .vaultCorrupted("the vault has no password slot Twofold can open")
     }
@@ -97,7 +97,7 @@ struct AegisVaultFile {
   }
 
   /// The db object: as stored, or decrypted with `masterKey`.
-  func database(masterKey: [UInt8]?) throws(DomainError) -> JSONObject {
+  func database(masterKey: SecretBytes?) throws(DomainError) -> JSONObject {
     switch database {
     case .plain(let object):
       return object
@@ -126,7 +126,7 @@ struct AegisVaultFile {
 
   /// The file's bytes for `db`: plain when `masterKey` is nil, else sealed with a fresh nonce.
   static func write(
-    db: JSONObject, slots: [JSONObject], masterKey: [UInt8]?, outer: JSONObject?, random: RandomSource
+    db: JSONObject, slots: [JSONObject], masterKey: SecretBytes?, outer: JSONObject?, random: RandomSource
   ) throws(DomainError) -> [UInt8] {
     var outer = outer ?? JSONObject()
     outer["version"] = .number(JSONNumber(Int64(1)))

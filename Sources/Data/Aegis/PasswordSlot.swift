@@ -32,17 +32,17 @@ struct PasswordSlot: Equatable {
       scrypt: KeyDerivation.ScryptParameters(n: n, r: r, p: p), object: object)
   }
 
-  /// The master key, if `password` opens this slot; nil when the tag does not match.
-  func unwrap(password: [UInt8]) throws(DomainError) -> [UInt8]? {
-    var slotKey: [UInt8]
+  /// The master key, if `password` opens this slot; nil when the tag does not match. The slot
+  /// key and the master key are decrypted straight into `SecretBytes`.
+  func unwrap(password: [UInt8]) throws(DomainError) -> SecretBytes? {
+    let slotKey: SecretBytes
     do {
-      slotKey = try KeyDerivation.scrypt(password: password, salt: salt, parameters: scrypt)
+      slotKey = try KeyDerivation.scryptKey(password: password, salt: salt, parameters: scrypt)
     } catch {
       throw .vaultCorrupted("password slot has unsupported scrypt parameters")
     }
-    defer { wipe(&slotKey) }
     do {
-      return try AESGCM.open(
+      return try AESGCM.openSecret(
         AESGCM.SealedBox(ciphertext: wrappedKey, tag: tag), key: slotKey, nonce: nonce)
     } catch .authenticationFailed {
       return nil
@@ -53,13 +53,13 @@ struct PasswordSlot: Equatable {
 
   /// A slot wrapping `masterKey` under `password` with a fresh salt and nonce (N=2^15, r=8, p=1).
   static func make(
-    uuid: String, masterKey: [UInt8], password: [UInt8], random: RandomSource, keeping base: JSONObject? = nil
+    uuid: String, masterKey: SecretBytes, password: [UInt8], random: RandomSource,
+    keeping base: JSONObject? = nil
   ) throws(DomainError) -> PasswordSlot {
     let salt = random.bytes(32)
     let nonce = random.bytes(AESGCM.nonceSize)
     do {
-      var slotKey = try KeyDerivation.scrypt(password: password, salt: salt, parameters: .aegis)
-      defer { wipe(&slotKey) }
+      let slotKey = try KeyDerivation.scryptKey(password: password, salt: salt, parameters: .aegis)
       let box = try AESGCM.seal(masterKey, key: slotKey, nonce: nonce)
       var slot = PasswordSlot(
         uuid: uuid, wrappedKey: box.ciphertext, nonce: nonce, tag: box.tag, salt: salt, scrypt: .aegis,
