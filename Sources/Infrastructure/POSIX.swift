@@ -43,6 +43,8 @@ enum POSIX {
     var info = stat()
     if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // The file may be a password file: its bytes are not left in the freed chunk.
+    defer { chunk.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {

@@ -36,6 +36,7 @@ public struct TerminalPrompt: Sendable {
     defer { if secret && hasAttributes { tcsetattr(descriptor, TCSAFLUSH, &saved) } }
     _ = question.withCString { write(descriptor, $0, strlen($0)) }
     var line: [UInt8] = []
+    line.reserveCapacity(1024)  // so a typed password is not left behind in outgrown buffers
     var byte: UInt8 = 0
     while true {
       let count = read(descriptor, &byte, 1)

@@ -24,12 +24,13 @@ struct ExportCommand {
     let contents = try commands.domain { () throws(DomainError) in try commands.session.repository.load() }
     switch format {
     case "aegis":
-      let password = try commands.domain { () throws(DomainError) in
+      var password = try commands.domain { () throws(DomainError) in
         let password = try commands.session.passwords.newPassword(
           file: arguments.value("export-password-file"), prompt: "Password for the export: ")
         guard !password.isEmpty else { throw .invalidField(.password, "the export password is empty") }
         return password
       }
+      defer { wipe(&password) }
       let bytes = try commands.domain { () throws(DomainError) in
         try AegisVaultExport.bytes(contents, password: password, random: .secure, ids: commands.session.ids)
       }

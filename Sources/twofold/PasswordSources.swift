@@ -1,4 +1,5 @@
 import Arguments
+import Crypto
 import Domain
 import Infrastructure
 
@@ -29,22 +30,26 @@ struct PasswordSources: Sendable {
   /// A new password (for `init` and `passwd`): from `file` when given, else typed twice.
   func newPassword(file: String?, prompt: String) throws(DomainError) -> [UInt8] {
     if let file { return try Self.firstLine(of: file) }
-    guard TerminalPrompt.hasTerminal, let first = TerminalPrompt().ask(prompt, secret: true) else {
+    guard TerminalPrompt.hasTerminal, var first = TerminalPrompt().ask(prompt, secret: true) else {
       throw .passwordRequired
     }
-    guard let second = TerminalPrompt().ask("Repeat it: ", secret: true), second == first else {
+    var second = TerminalPrompt().ask("Repeat it: ", secret: true) ?? []
+    defer { wipe(&second) }
+    guard second == first else {
+      wipe(&first)
       throw .invalidField(.password, "the two passwords differ")
     }
     return first
   }
 
-  /// The first line of a file, without its line ending.
+  /// The first line of a file, without its line ending; the rest of what was read is wiped.
   static func firstLine(of path: String) throws(DomainError) -> [UInt8] {
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     switch LocalFiles.read(path) {
     case .success(let read): bytes = read
     case .failure(let error): throw .storage(error.reason)
     }
+    defer { wipe(&bytes) }
     var line = Array(bytes.prefix { $0 != UInt8(ascii: "\n") })
     if line.last == UInt8(ascii: "\r") { line.removeLast() }
     return line

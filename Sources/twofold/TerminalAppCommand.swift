@@ -46,7 +46,8 @@ struct TerminalAppCommand {
         opened = try open(session, password: nil)
         encrypted = false
       } catch .passwordRequired {
-        if let password = try configuredPassword(session) {
+        if var password = try configuredPassword(session) {
+          defer { wipe(&password) }
           opened = try domain(session) { () throws(DomainError) in try open(session, password: password) }
         }
       } catch {
@@ -80,12 +81,17 @@ struct TerminalAppCommand {
   }
 
   /// The use cases over the vault opened with `password`; a wrong password throws and leaves the file as it is.
+  /// The repository keeps a copy of the password while the vault is open, to open the file again
+  /// should it be replaced by one its key does not open; in `SecretBytes`, so it is wiped when
+  /// the app locks or quits, and each copy handed to the repository is wiped after use.
   static func services(storage: FileVaultStorage, ids: IdentifierSource, password: [UInt8])
     throws(DomainError)
     -> VaultServices
   {
+    let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
     let repository = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in password }, random: .secure, ids: ids)
+      storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
+      random: .secure, ids: ids)
     _ = try repository.load()
     return VaultServices(repository: repository, ids: ids)
   }
@@ -121,12 +127,14 @@ struct TerminalAppCommand {
     guard let answer, ["y", "yes"].contains(String(decoding: answer, as: UTF8.self).lowercased()) else {
       throw refusal
     }
-    let configured = try configuredPassword(session)
+    var configured = try configuredPassword(session)
+    defer { if configured != nil { wipe(&configured!) } }
     return try domain(session) { () throws(DomainError) in
       var password = configured ?? []
       if configured == nil {
         password = try session.passwords.newPassword(file: nil, prompt: "New vault password: ")
       }
+      defer { wipe(&password) }
       guard !password.isEmpty else { throw .invalidField(.password, "the password is empty") }
       try AegisVaultRepository.create(
         storage: session.storage, password: password, random: .secure, ids: session.ids)

@@ -43,6 +43,7 @@ struct VaultCommands {
         }
         if password?.isEmpty == true { throw .invalidField(.password, "the password is empty") }
       }
+      defer { if password != nil { wipe(&password!) } }
       try AegisVaultRepository.create(
         storage: session.storage, password: password, random: .secure, ids: session.ids)
     }
@@ -166,8 +167,9 @@ struct VaultCommands {
   func changePassword() throws(CommandFailure) {
     try domain { () throws(DomainError) in
       _ = try session.repository.load()
-      let new = try session.passwords.newPassword(
+      var new = try session.passwords.newPassword(
         file: arguments.value("new-password-file"), prompt: "New vault password: ")
+      defer { wipe(&new) }
       try ChangePassword(credentials: session.repository)(new)
     }
     environment.standardOutput("password changed for \(session.path)\n")
