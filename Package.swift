@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "OTP", targets: ["OTP"]),
     .library(name: "Crypto", targets: ["Crypto"]),
+    .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     .executable(name: "twofold", targets: ["twofold"]),
     .executable(name: "twofold-bench", targets: ["twofold-bench"]),
   ],
@@ -26,6 +27,7 @@ let package = Package(
     .target(name: "Infrastructure", dependencies: ["Data", "Domain"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Arguments"),
+    .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",
@@ -58,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "Formats", "TestSupport"]),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Twofold builds and tests against, when any is missing.
 # Needed beyond the Swift toolchain: OpenSSL's libcrypto headers (libssl-dev), ncurses
-# (libncurses-dev), SQLite (libsqlite3-dev), and tmux for the terminal end-to-end tests.
+# (libncurses-dev), SQLite (libsqlite3-dev), tmux for the terminal end-to-end tests, and python3
+# (Scripts/fuzz.sh makes its seed corpus with it; any python3 already on PATH will do).
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+command -v python3 >/dev/null || missing+=(python3)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

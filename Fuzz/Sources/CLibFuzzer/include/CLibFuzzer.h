@@ -1,0 +1,5 @@
+// libFuzzer's driver, for an executable that has its own main (SwiftPM names the entry point).
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));

@@ -1,0 +1,82 @@
+import Codecs
+import Domain
+import Formats
+import OTP
+
+extension FuzzTarget {
+  /// The Key URI parser, Base32, hex, JSON and the Google transfer payload.
+  static let core: [FuzzTarget] = [
+    FuzzTarget(name: "key-uri", check: keyURI),
+    FuzzTarget(name: "base32", check: base32),
+    FuzzTarget(name: "hex", check: hex),
+    FuzzTarget(name: "json", check: json),
+    FuzzTarget(name: "migration", check: migration),
+  ]
+
+  /// A parsed URI is written and parsed again to the same account, and its codes can be made.
+  private static func keyURI(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let uri = try? KeyURI(parsing: text) else { return false }
+    let written = uri.string
+    let again: KeyURI
+    do throws(KeyURI.Error) {
+      again = try KeyURI(parsing: written)
+    } catch {
+      preconditionFailure("a URI Twofold wrote does not parse: \(error)")
+    }
+    invariant(again == uri, "a URI read back differs from the one written")
+    guard let generator = try? CodeGenerator(uri.parameters) else { return true }
+    let code = generator.code(counter: uri.parameters.counter)
+    invariant(!code.isEmpty, "an empty code")
+    _ = try? generator.code(at: 1_700_000_000)
+    _ = try? generator.code(at: Int64.max)
+    _ = try? generator.code(at: Int64.min)
+    return true
+  }
+
+  /// Decoded Base32 encodes and decodes to the same bytes.
+  private static func base32(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let decoded = try? Base32.decode(text) else { return false }
+    invariant((try? Base32.decode(Base32.encode(decoded))) == decoded, "Base32 does not round-trip")
+    return true
+  }
+
+  /// Decoded hex encodes and decodes to the same bytes.
+  private static func hex(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let decoded = try? Hex.decode(text) else { return false }
+    invariant((try? Hex.decode(Hex.encode(decoded))) == decoded, "hex does not round-trip")
+    return true
+  }
+
+  /// Parsed JSON serialises (compact and pretty) and parses to the same value.
+  private static func json(_ bytes: [UInt8]) -> Bool {
+    guard let value = try? JSONValue(parsing: bytes) else { return false }
+    for pretty in [false, true] {
+      let again = try? JSONValue(parsing: value.serialized(pretty: pretty))
+      invariant(again == value, "JSON does not round-trip (pretty: \(pretty))")
+    }
+    return true
+  }
+
+  /// The bytes are a transfer payload; every account it yields that the format can carry is
+  /// encoded again and decoded to the same account.
+  private static func migration(_ bytes: [UInt8]) -> Bool {
+    let uri = "otpauth-migration://offline?data=" + PercentEncoding.encode(Base64.encode(bytes))
+    guard let part = try? GoogleMigration.decode(uri) else { return false }
+    let accounts = part.candidates.enumerated().compactMap { index, candidate in
+      candidate.account.map {
+        Account(id: Account.ID("\(index)"), issuer: $0.issuer, name: $0.name, otp: $0.otp)
+      }
+    }
+    let (uris, unfit) = GoogleMigration.encode(accounts, perCode: 10, batchID: 1)
+    let again = uris.flatMap { (try? GoogleMigration.decode($0))?.candidates ?? [] }.compactMap(\.account)
+    let carried = accounts.filter { account in !unfit.contains { $0.id == account.id } }
+    invariant(
+      again.map(\.otp) == carried.map(\.otp) && again.map(\.name) == carried.map(\.name)
+        && again.map(\.issuer) == carried.map(\.issuer),
+      "a transfer payload does not round-trip")
+    return true
+  }
+}
