@@ -148,7 +148,10 @@ public enum GoogleMigration {
     let otp = account.otp
     var message = ProtobufWriter()
     message.bytes(1, otp.secret)
-    message.bytes(2, Array(account.name.utf8))
+    // A name with a colon and no issuer would be read back as "issuer:name"; an empty issuer
+    // prefix keeps it whole (found by fuzzing).
+    let name = account.issuer.isEmpty && account.name.contains(":") ? ":" + account.name : account.name
+    message.bytes(2, Array(name.utf8))
     message.bytes(3, Array(account.issuer.utf8))
     let algorithm: UInt64 =
       switch otp.algorithm {
