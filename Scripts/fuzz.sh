@@ -104,12 +104,18 @@ run() {
   memory=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
   coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
   if ((status != 0)) || compgen -G "$findings/*" >/dev/null; then
-    verdict=FINDING
     mkdir -p "$kept/$target"
+    local where="input kept in $kept/$target"
     for finding in "$findings"/*; do
-      [[ -e "$finding" ]] && mv "$finding" "$kept/$target/$(basename "$finding")"
+      [[ -e "$finding" ]] || continue
+      if [[ -e "$seeds/$kind/$(sha1sum "$finding" | cut -d' ' -f1)" ]]; then
+        where="the input is a seed from ../shared (not copied)"
+        rm "$finding"
+      else
+        mv "$finding" "$kept/$target/$(basename "$finding")"
+      fi
     done
-    verdict="FINDING (status $status; input kept in $kept/$target; log $log)"
+    verdict="FINDING (status $status; $where; log $log)"
   fi
   printf '%-28s runs %-10s %8s exec/s  cov %-6s %5s MB  %s\n' \
     "$target" "${runs:-?}" "${speed:-?}" "${coverage:-?}" "${memory:-?}" "$verdict"
