@@ -35,6 +35,9 @@ fixtures=../shared/fixtures/aegis
 kept=Tests/FuzzRegressionTests/Inputs
 
 echo "== building the fuzz driver (-sanitize=fuzzer,address)" >&2
+# The build plan of a path dependency is not re-scanned for new source files; plan afresh
+# (compiled objects are still reused).
+rm -f "$work/release.yaml" "$work/build.db"
 swift build -c release --package-path Fuzz --scratch-path "$work" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld >&2
 driver="$work/release/twofold-fuzz"
