@@ -27,38 +27,30 @@ public enum AESGCM {
   public static func seal(
     _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
   ) throws(CryptoError) -> SealedBox {
-    try checkLengths(keyCount: key.count, nonce: nonce)
-    return try key.withUnsafeBytes { key in
-      plaintext.withUnsafeBytes { seal($0, key: key, nonce: nonce, aad: aad) }
-    }.get()
+    var copy = key
+    return try seal(plaintext, key: SecretBytes(wiping: &copy), nonce: nonce, authenticating: aad)
   }
 
   /// Encrypts and authenticates `plaintext` under a key kept in `SecretBytes`.
   public static func seal(
     _ plaintext: [UInt8], key: SecretBytes, nonce: [UInt8], authenticating aad: [UInt8] = []
   ) throws(CryptoError) -> SealedBox {
-    try checkLengths(keyCount: key.count, nonce: nonce)
-    return try key.withUnsafeBytes { key in
-      plaintext.withUnsafeBytes { seal($0, key: key, nonce: nonce, aad: aad) }
-    }.get()
+    try plaintext.withUnsafeBytes { seal($0, key: key, nonce: nonce, aad: aad) }.get()
   }
 
   /// Encrypts and authenticates key material (a master key wrapped under a slot key).
   public static func seal(
     _ plaintext: SecretBytes, key: SecretBytes, nonce: [UInt8], authenticating aad: [UInt8] = []
   ) throws(CryptoError) -> SealedBox {
-    try checkLengths(keyCount: key.count, nonce: nonce)
-    return try key.withUnsafeBytes { key in
-      plaintext.withUnsafeBytes { seal($0, key: key, nonce: nonce, aad: aad) }
-    }.get()
+    try plaintext.withUnsafeBytes { seal($0, key: key, nonce: nonce, aad: aad) }.get()
   }
 
   /// Checks the tag and decrypts; a wrong key or any altered byte is `authenticationFailed`.
   public static func open(
     _ box: SealedBox, key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
   ) throws(CryptoError) -> [UInt8] {
-    try checkLengths(keyCount: key.count, nonce: nonce)
-    return try key.withUnsafeBytes { open(box, key: $0, nonce: nonce, aad: aad) }.get()
+    var copy = key
+    return try open(box, key: SecretBytes(wiping: &copy), nonce: nonce, authenticating: aad)
   }
 
   /// Checks the tag and decrypts under a key kept in `SecretBytes`.
@@ -79,6 +71,18 @@ public enum AESGCM {
         throw failure
       }
     }
+  }
+
+  /// Checks the lengths, then seals `plaintext` under `key`.
+  private static func seal(
+    _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, nonce: [UInt8], aad: [UInt8]
+  ) -> Result<SealedBox, CryptoError> {
+    do throws(CryptoError) {
+      try checkLengths(keyCount: key.count, nonce: nonce)
+    } catch {
+      return .failure(error)
+    }
+    return key.withUnsafeBytes { seal(plaintext, key: $0, nonce: nonce, aad: aad) }
   }
 
   /// AES-256-GCM decryption of `box` into a new array.
