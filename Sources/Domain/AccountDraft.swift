@@ -114,12 +114,3 @@ extension DomainError {
     }
   }
 }
-
-extension String {
-  /// The text without leading and trailing whitespace (including newlines).
-  func trimmingWhitespace() -> Substring {
-    let start = firstIndex { !$0.isWhitespace } ?? endIndex
-    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-    return self[start..<max(start, end)]
-  }
-}

@@ -167,11 +167,3 @@ public enum GoogleMigration {
     return message.bytes
   }
 }
-
-extension String {
-  func trimmingWhitespace() -> Substring {
-    let start = firstIndex { !$0.isWhitespace } ?? endIndex
-    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-    return self[start..<Swift.max(start, end)]
-  }
-}

@@ -2,7 +2,7 @@ extension KeyURI {
   /// Parses a Key URI, tolerating any case in the scheme, type and Base32 secret, spaces and
   /// hyphens in the secret, optional padding, and parameters it does not know.
   public init(parsing text: String) throws(KeyURI.Error) {
-    let trimmed = text.trimmingASCIIWhitespace()
+    let trimmed = text.trimmingWhitespace()
     guard let schemeEnd = trimmed.firstIndex(of: ":") else { throw .unsupportedScheme("") }
     let scheme = trimmed[..<schemeEnd].lowercased()
     guard scheme == "otpauth" || scheme == "motp" else { throw .unsupportedScheme(scheme) }
@@ -138,14 +138,5 @@ extension KeyURI {
     case .missingPIN: .missingParameter("pin")
     case .invalidTime: .malformed(error.description)
     }
-  }
-}
-
-extension String {
-  func trimmingASCIIWhitespace() -> Substring {
-    let whitespace: Set<Character> = [" ", "\t", "\n", "\r"]
-    let start = firstIndex { !whitespace.contains($0) } ?? endIndex
-    let end = lastIndex { !whitespace.contains($0) }.map(index(after:)) ?? start
-    return self[start..<max(start, end)]
   }
 }

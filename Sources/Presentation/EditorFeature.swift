@@ -111,7 +111,7 @@ public enum EditorFeature {
     }
 
     var groupNames: [String] {
-      groups.split(separator: ",").map { String($0.trimmingCharacters()) }.filter { !$0.isEmpty }
+      groups.split(separator: ",").map { String($0.trimmingWhitespace()) }.filter { !$0.isEmpty }
     }
   }
 
@@ -184,7 +184,7 @@ public enum EditorFeature {
     case .add:
       validate(&state)
       guard state.problems.isEmpty else { return [] }
-      if !state.uri.trimmingCharacters().isEmpty {
+      if !state.uri.trimmingWhitespace().isEmpty {
         guard var new = try? NewAccount(KeyURI(parsing: state.uri)) else { return [] }
         new.note = state.draft.note
         new.favorite = state.draft.favorite
@@ -201,12 +201,12 @@ public enum EditorFeature {
   private static func validate(_ state: inout State) {
     state.problems = [:]
     if case .edit = state.mode {
-      if state.draft.issuer.trimmingCharacters().isEmpty && state.draft.name.trimmingCharacters().isEmpty {
+      if state.draft.issuer.trimmingWhitespace().isEmpty && state.draft.name.trimmingWhitespace().isEmpty {
         state.problems[.name] = "an issuer or a name is required"
       }
       return
     }
-    if !state.uri.trimmingCharacters().isEmpty {
+    if !state.uri.trimmingWhitespace().isEmpty {
       do throws(KeyURI.Error) {
         _ = try KeyURI(parsing: state.uri)
       } catch {
@@ -255,14 +255,5 @@ public enum EditorFeature {
     default:
       return
     }
-  }
-}
-
-extension StringProtocol {
-  func trimmingCharacters() -> Substring {
-    let text = Substring(self)
-    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
-    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
-    return text[start..<Swift.max(start, end)]
   }
 }
