@@ -24,7 +24,8 @@ let package = Package(
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite"]),
-    .target(name: "Infrastructure", dependencies: ["Data", "Domain"]),
+    .target(name: "CProcessControl"),
+    .target(name: "Infrastructure", dependencies: ["Data", "Domain", "CProcessControl"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
@@ -60,7 +61,8 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "Formats", "TestSupport"]),
-    .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"]),
+    .testTarget(
+      name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]

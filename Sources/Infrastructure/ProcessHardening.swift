@@ -1,3 +1,5 @@
+import CProcessControl
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +14,7 @@ public enum ProcessHardening {
   public static func apply() {
     var none = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(resourceCore, &none)
-    #if os(Linux)
-      _ = prctl(setDumpable, 0)
-    #endif
+    _ = twofold_set_dumpable(0)
   }
 
   /// The current soft and hard core-file size limits.
@@ -26,30 +26,11 @@ public enum ProcessHardening {
 
   /// Whether the process may be dumped (`PR_GET_DUMPABLE`); nil where there is no such call.
   public static func isDumpable() -> Bool? {
-    #if os(Linux)
-      return prctl(getDumpable, 0) != 0
-    #else
-      return nil
-    #endif
+    let dumpable = twofold_get_dumpable()
+    return dumpable < 0 ? nil : dumpable != 0
   }
 
   #if os(Linux)
-    /// `PR_GET_DUMPABLE` and `PR_SET_DUMPABLE` from `<linux/prctl.h>`, which Glibc's module omits.
-    private static let getDumpable: Int32 = 3
-    private static let setDumpable: Int32 = 4
-
-    private typealias PrctlFunction = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-
-    /// `prctl`, found with `dlsym` once because Swift cannot import a variadic C function.
-    private static let prctlFunction: PrctlFunction? = dlsym(nil, "prctl").map {
-      unsafeBitCast($0, to: PrctlFunction.self)
-    }
-
-    /// Calls `prctl(option, argument, 0, 0, 0)`; -1 when the symbol is missing.
-    private static func prctl(_ option: Int32, _ argument: UInt) -> Int32 {
-      prctlFunction?(option, argument, 0, 0, 0) ?? -1
-    }
-
     private static var resourceCore: __rlimit_resource_t { __rlimit_resource_t(RLIMIT_CORE.rawValue) }
   #else
     private static var resourceCore: Int32 { RLIMIT_CORE }
