@@ -3,9 +3,11 @@ import OTP
 
 /// One vault entry (vault-format.md ENTRY and INFO) and an account, both ways. Fields Twofold
 /// does not interpret — icons, and any key of a newer Aegis — are kept as preserved fields;
-/// unknown `info` keys are kept under the prefix `info.`.
+/// unknown `info` keys are kept under the prefix `info.`, and entry keys that themselves start
+/// with `info.` or `entry.` under the prefix `entry.`, so each field goes back where it was.
 enum AegisEntry {
   static let infoPrefix = "info."
+  static let entryPrefix = "entry."
 
   /// The entry keys Twofold reads; a switch, so the keys of every entry of a large vault are not hashed.
   private static func isKnownKey(_ key: String) -> Bool {
@@ -31,7 +33,10 @@ enum AegisEntry {
       let info = object["info"]?.objectValue
     else { throw .vaultCorrupted("\(position) lacks name, issuer or info") }
     let otp = try parameters(type: type, info: info, position: position)
-    var preserved = AegisDatabase.preservedFields(of: object, isKnown: isKnownKey)
+    var preserved = AegisDatabase.preservedFields(of: object, isKnown: isKnownKey).map {
+      $0.key.hasPrefix(infoPrefix) || $0.key.hasPrefix(entryPrefix)
+        ? PreservedField(key: entryPrefix + $0.key, raw: $0.raw) : $0
+    }
     preserved += AegisDatabase.preservedFields(of: info, isKnown: isKnownInfoKey).map {
       PreservedField(key: infoPrefix + $0.key, raw: $0.raw)
     }
@@ -51,7 +56,10 @@ enum AegisEntry {
       ("note", .string(account.note)),
       ("favorite", .bool(account.favorite)),
     ])
-    let entryFields = account.preserved.filter { !$0.key.hasPrefix(infoPrefix) }
+    let entryFields = account.preserved.filter { !$0.key.hasPrefix(infoPrefix) }.map {
+      $0.key.hasPrefix(entryPrefix)
+        ? PreservedField(key: String($0.key.dropFirst(entryPrefix.count)), raw: $0.raw) : $0
+    }
     AegisDatabase.restore(entryFields, into: &object)
     if object["icon"] == nil { object["icon"] = .null }
     object["info"] = .object(info(account.otp, preserved: account.preserved))
