@@ -6,6 +6,7 @@
 #   Scripts/fuzz.sh -t 60 key-uri vault  the named targets for a minute each
 #   Scripts/fuzz.sh -t 600 -j 2          every target, two at a time
 #   Scripts/fuzz.sh --list               the target names
+#   Scripts/fuzz.sh -t 5 --seed 1        a short run that mutates the same way every time (CI)
 #
 # Prints one line per target: NAME, runs, executions per second, coverage, peak memory, verdict.
 # A crash, a hang (one input over 10 s, -timeout) or memory beyond 2 GiB (-rss_limit_mb) is a
@@ -17,14 +18,16 @@ cd "$(dirname "$0")/.."
 
 seconds=600
 jobs=1
+seed=0
 list=false
 targets=()
 while (($#)); do
   case "$1" in
     -t | --seconds) seconds="$2"; shift 2 ;;
     -j | --jobs) jobs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
     --list) list=true; shift ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -99,7 +102,7 @@ run() {
   [[ -d "$seeds/$kind" ]] && sources+=("$seeds/$kind")
   [[ -d "$kept/$target" ]] && sources+=("$kept/$target")
   local status=0
-  TWOFOLD_FUZZ_TARGET="$target" "$driver" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  TWOFOLD_FUZZ_TARGET="$target" "$driver" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -seed="$seed" \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/" "${sources[@]}" >"$log" 2>&1 || status=$?
   local runs speed coverage memory verdict=ok
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -125,7 +128,7 @@ run() {
   [[ $verdict == ok ]]
 }
 export -f run
-export work seeds kept seconds driver
+export work seeds kept seconds driver seed
 
 echo "== fuzzing ${#targets[@]} targets for ${seconds} s each, $jobs at a time" >&2
-printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run "$@"' _ {}
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run "$@"' _ {} || exit 1
