@@ -25,6 +25,10 @@ public enum KeyDerivation {
   /// The most memory a file's scrypt parameters may ask for (1 GiB), so a hostile file cannot exhaust memory.
   public static let scryptMemoryLimit: UInt64 = 1 << 30
 
+  /// The most work (N·r·p) a file's scrypt parameters may ask for: 64 times Aegis' own (2^15·8·1),
+  /// a few seconds, so a hostile file with a huge p cannot keep Twofold busy for hours.
+  public static let scryptWorkLimit: UInt64 = 1 << 24
+
   /// Derives `length` bytes from `password` and `salt` with scrypt.
   public static func scrypt(
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
@@ -61,6 +65,10 @@ public enum KeyDerivation {
     let (product, overflow) = (128 * r).multipliedReportingOverflow(by: n)
     guard !overflow, product <= scryptMemoryLimit, 128 * r * p <= scryptMemoryLimit else {
       throw .invalidParameters("scrypt parameters need more than 1 GiB of memory")
+    }
+    let (work, workOverflow) = (n * r).multipliedReportingOverflow(by: p)
+    guard !workOverflow, work <= scryptWorkLimit else {
+      throw .invalidParameters("scrypt parameters ask for more than 64 times Aegis' work (N·r·p over 2^24)")
     }
     // OpenSSL needs 128·r·(N + 2) bytes for V and 128·r·p for B; allow that plus a margin.
     return product + 256 * r + 128 * r * p + (1 << 20)

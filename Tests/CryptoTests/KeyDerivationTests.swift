@@ -101,6 +101,20 @@ struct ScryptTests {
   }
 
   @Test(
+    "scrypt refuses parameters that fit in memory but ask for more than 2^24 work (N·r·p)",
+    arguments: [
+      KeyDerivation.ScryptParameters(n: 1 << 15, r: 8, p: 1 << 7),
+      .init(n: 1 << 15, r: 8, p: 1 << 16),
+      .init(n: 1 << 10, r: 1 << 10, p: 1 << 5),
+    ])
+  func refusesHugeWork(parameters: KeyDerivation.ScryptParameters) {
+    let error = #expect(throws: CryptoError.self) {
+      try KeyDerivation.scrypt(password: [1], salt: [2], parameters: parameters)
+    }
+    #expect(error.isInvalidParameters)
+  }
+
+  @Test(
     "scrypt refuses N at or above 2^(16·r), which RFC 7914 §2 forbids",
     arguments: [
       KeyDerivation.ScryptParameters(n: 1 << 16, r: 1, p: 1),
