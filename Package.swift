@@ -27,6 +27,7 @@ let package = Package(
     .target(name: "CProcessControl"),
     .target(name: "Infrastructure", dependencies: ["Data", "Domain", "CProcessControl"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
+    .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(
@@ -39,7 +40,7 @@ let package = Package(
       name: "twofold",
       dependencies: [
         "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
-        "TerminalUI",
+        "TerminalUI", "Agent", "Crypto",
       ]
     ),
     .target(
@@ -64,6 +65,8 @@ let package = Package(
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
+    .testTarget(name: "InfrastructureTests", dependencies: ["Infrastructure", "TestSupport"]),
+    .testTarget(name: "AgentTests", dependencies: ["Agent", "Domain", "OTP", "Data", "Infrastructure", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )
