@@ -110,7 +110,7 @@ extension DomainError {
     case .invalidCounter: self = .invalidField(.counter, error.description)
     case .invalidAlgorithm: self = .invalidField(.algorithm, error.description)
     case .missingPIN: self = .invalidField(.pin, error.description)
-    case .invalidTime: self = .cannotGenerate(error.description)
+    case .invalidTime, .secretWithheld: self = .cannotGenerate(error.description)
     }
   }
 }

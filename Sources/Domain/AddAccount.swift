@@ -13,9 +13,7 @@ public struct AddAccount: Sendable {
   /// Adds `new` and returns the stored account.
   @discardableResult
   public func callAsFunction(_ new: NewAccount) throws(DomainError) -> Account {
-    try repository.update { (contents) throws(DomainError) in
-      try Self.add(new, to: &contents, ids: ids)
-    }
+    try repository.perform(.add(new), ids: ids).account()
   }
 
   /// Adds `new` to `contents` in place; shared with imports, which add many in one save and

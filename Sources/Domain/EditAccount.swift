@@ -39,25 +39,30 @@ public struct EditAccount: Sendable {
   /// Applies `changes` to the account `id` and returns it as saved.
   @discardableResult
   public func callAsFunction(_ id: Account.ID, _ changes: Changes) throws(DomainError) -> Account {
-    try repository.update { (contents) throws(DomainError) in
-      let index = try contents.index(of: id)
-      var account = contents.accounts[index]
-      if let issuer = changes.issuer { account.issuer = String(issuer.trimmingWhitespace()) }
-      if let name = changes.name { account.name = String(name.trimmingWhitespace()) }
-      if let note = changes.note { account.note = note }
-      if let favorite = changes.favorite { account.favorite = favorite }
-      guard !account.issuer.isEmpty || !account.name.isEmpty else {
-        throw .invalidField(.name, "an issuer or a name is required")
-      }
-      if contents.accounts.contains(where: { $0.id != id && account.isDuplicate(of: $0) }) {
-        throw .duplicate(label: account.label)
-      }
-      if let names = changes.groupNames {
-        account.groups = try ManageGroups.groupIDs(named: names, in: &contents, ids: ids)
-      }
-      contents.accounts[index] = account
-      return account
+    try repository.perform(.edit(id, changes), ids: ids).account()
+  }
+
+  /// Applies `changes` to the account `id` in `contents`.
+  static func apply(
+    _ changes: Changes, to id: Account.ID, in contents: inout VaultContents, ids: IdentifierSource
+  ) throws(DomainError) -> Account {
+    let index = try contents.index(of: id)
+    var account = contents.accounts[index]
+    if let issuer = changes.issuer { account.issuer = String(issuer.trimmingWhitespace()) }
+    if let name = changes.name { account.name = String(name.trimmingWhitespace()) }
+    if let note = changes.note { account.note = note }
+    if let favorite = changes.favorite { account.favorite = favorite }
+    guard !account.issuer.isEmpty || !account.name.isEmpty else {
+      throw .invalidField(.name, "an issuer or a name is required")
     }
+    if contents.accounts.contains(where: { $0.id != id && account.isDuplicate(of: $0) }) {
+      throw .duplicate(label: account.label)
+    }
+    if let names = changes.groupNames {
+      account.groups = try ManageGroups.groupIDs(named: names, in: &contents, ids: ids)
+    }
+    contents.accounts[index] = account
+    return account
   }
 }
 
@@ -70,9 +75,7 @@ public struct RemoveAccount: Sendable {
 
   /// Removes the account `id`.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) {
-    try repository.update { (contents) throws(DomainError) in
-      _ = contents.accounts.remove(at: try contents.index(of: id))
-    }
+    _ = try repository.perform(.remove(id), ids: .counting("unused"))
   }
 }
 
@@ -86,10 +89,9 @@ public struct ToggleFavorite: Sendable {
   /// Toggles and returns the new flag.
   @discardableResult
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> Bool {
-    try repository.update { (contents) throws(DomainError) in
-      let index = try contents.index(of: id)
-      contents.accounts[index].favorite.toggle()
-      return contents.accounts[index].favorite
+    guard case .favorite(let flag) = try repository.perform(.toggleFavorite(id), ids: .counting("unused")) else {
+      throw .storage("unexpected answer to a change")
     }
+    return flag
   }
 }

@@ -31,22 +31,17 @@ public struct ImportAccounts: Sendable {
   public func callAsFunction(
     _ candidates: [ImportCandidate], skipBad: Bool, dryRun: Bool
   ) throws(DomainError) -> Result<ImportReport, Refused> {
-    var preview = try repository.load()
-    let planned = Self.plan(candidates, into: &preview, skipBad: skipBad, ids: ids)
-    if dryRun { return planned }
-    if case .failure = planned { return planned }
-    if case .success(let report) = planned, report.added.isEmpty { return planned }
-    return try repository.update { (contents) throws(DomainError) in
-      var working = contents
-      let result = Self.plan(candidates, into: &working, skipBad: skipBad, ids: ids)
-      if case .success = result { contents = working }
-      return result
+    let outcome = try repository.perform(.importAccounts(candidates, skipBad: skipBad, dryRun: dryRun), ids: ids)
+    guard case .imported(let report, let refused) = outcome else {
+      throw .storage("unexpected answer to a change")
     }
+    return refused ? .failure(Refused(report: report)) : .success(report)
   }
 
+  /// Adds what can be added of `candidates` to `contents`; `refused` when entries failed without `skipBad`.
   static func plan(
     _ candidates: [ImportCandidate], into contents: inout VaultContents, skipBad: Bool, ids: IdentifierSource
-  ) -> Result<ImportReport, Refused> {
+  ) -> (report: ImportReport, refused: Bool) {
     var report = ImportReport()
     var index = DuplicateIndex(contents.accounts)
     for candidate in candidates {
@@ -68,7 +63,6 @@ public struct ImportAccounts: Sendable {
         report.failed.append(failed)
       }
     }
-    if !report.failed.isEmpty && !skipBad { return .failure(Refused(report: report)) }
-    return .success(report)
+    return (report, !report.failed.isEmpty && !skipBad)
   }
 }

@@ -12,39 +12,45 @@ public struct ManageGroups: Sendable {
   /// Creates a group; a name already used (ignoring case) is refused.
   @discardableResult
   public func create(named name: String) throws(DomainError) -> AccountGroup {
-    try repository.update { (contents) throws(DomainError) in
-      let name = try Self.validName(name, in: contents, excluding: nil)
-      let group = AccountGroup(id: AccountGroup.ID(ids.next()), name: name)
-      contents.groups.append(group)
-      return group
+    guard case .group(let group) = try repository.perform(.createGroup(name), ids: ids) else {
+      throw .storage("unexpected answer to a change")
     }
+    return group
   }
 
   /// Renames a group.
   public func rename(_ id: AccountGroup.ID, to name: String) throws(DomainError) {
-    try repository.update { (contents) throws(DomainError) in
-      guard let index = contents.groups.firstIndex(where: { $0.id == id }) else {
-        throw .notFound(id.rawValue)
-      }
-      contents.groups[index].name = try Self.validName(name, in: contents, excluding: id)
-    }
+    _ = try repository.perform(.renameGroup(id, name), ids: ids)
   }
 
   /// Deletes a group and takes every account out of it.
   public func delete(_ id: AccountGroup.ID) throws(DomainError) {
-    try repository.update { (contents) throws(DomainError) in
-      guard contents.groups.contains(where: { $0.id == id }) else { throw .notFound(id.rawValue) }
-      contents.groups.removeAll { $0.id == id }
-      for index in contents.accounts.indices { contents.accounts[index].groups.removeAll { $0 == id } }
-    }
+    _ = try repository.perform(.deleteGroup(id), ids: ids)
   }
 
   /// Puts an account in exactly the named groups, creating missing ones.
   public func assign(_ account: Account.ID, toGroupsNamed names: [String]) throws(DomainError) {
-    try repository.update { (contents) throws(DomainError) in
-      let index = try contents.index(of: account)
-      contents.accounts[index].groups = try Self.groupIDs(named: names, in: &contents, ids: ids)
-    }
+    _ = try repository.perform(.assignGroups(account, names), ids: ids)
+  }
+
+  static func create(
+    named name: String, in contents: inout VaultContents, ids: IdentifierSource
+  ) throws(DomainError) -> AccountGroup {
+    let name = try validName(name, in: contents, excluding: nil)
+    let group = AccountGroup(id: AccountGroup.ID(ids.next()), name: name)
+    contents.groups.append(group)
+    return group
+  }
+
+  static func rename(_ id: AccountGroup.ID, to name: String, in contents: inout VaultContents) throws(DomainError) {
+    guard let index = contents.groups.firstIndex(where: { $0.id == id }) else { throw .notFound(id.rawValue) }
+    contents.groups[index].name = try validName(name, in: contents, excluding: id)
+  }
+
+  static func delete(_ id: AccountGroup.ID, in contents: inout VaultContents) throws(DomainError) {
+    guard contents.groups.contains(where: { $0.id == id }) else { throw .notFound(id.rawValue) }
+    contents.groups.removeAll { $0.id == id }
+    for index in contents.accounts.indices { contents.accounts[index].groups.removeAll { $0 == id } }
   }
 
   /// The ids of the groups called `names` (ignoring case), creating those that do not exist.

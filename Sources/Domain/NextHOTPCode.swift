@@ -10,18 +10,28 @@ public struct NextHOTPCode: Sendable {
 
   /// Saves counter + 1 and returns the code of the stored counter.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> String {
-    let used: OTPParameters = try repository.update { (contents) throws(DomainError) in
-      let index = try contents.index(of: id)
-      let otp = contents.accounts[index].otp
-      guard otp.type == .hotp else { throw .cannotGenerate("not an HOTP account") }
-      guard otp.counter < UInt64(Int64.max) else { throw .cannotGenerate("the HOTP counter is spent") }
-      do throws(OTPError) {
-        contents.accounts[index].otp = try otp.withCounter(otp.counter + 1)
-      } catch {
-        throw DomainError(error)
-      }
-      return otp
+    guard case .code(let code) = try repository.perform(.nextHOTP(id), ids: .counting("unused")) else {
+      throw .storage("unexpected answer to a change")
     }
+    return code
+  }
+
+  /// Advances the counter of `id` in `contents` and returns the parameters it had.
+  static func advance(_ id: Account.ID, in contents: inout VaultContents) throws(DomainError) -> OTPParameters {
+    let index = try contents.index(of: id)
+    let otp = contents.accounts[index].otp
+    guard otp.type == .hotp else { throw .cannotGenerate("not an HOTP account") }
+    guard otp.counter < UInt64(Int64.max) else { throw .cannotGenerate("the HOTP counter is spent") }
+    do throws(OTPError) {
+      contents.accounts[index].otp = try otp.withCounter(otp.counter + 1)
+    } catch {
+      throw DomainError(error)
+    }
+    return otp
+  }
+
+  /// The code of `used`'s stored counter.
+  static func code(of used: OTPParameters) throws(DomainError) -> String {
     do {
       return try CodeGenerator(used).code(counter: used.counter)
     } catch {

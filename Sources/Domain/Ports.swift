@@ -1,9 +1,13 @@
 import Synchronization
 
 /// Where the vault's contents live. Data implements it over the vault file; tests and the
-/// demo use `InMemoryVaultRepository`.
+/// demo use `InMemoryVaultRepository`; the agent's client implements it over its socket.
+///
+/// Use cases make changes through `perform` and codes through `codes`, so they also work where
+/// the secrets stay elsewhere: a repository may answer `load` with withheld secrets
+/// (`OTPParameters.isWithheld`), as the agent's client does.
 public protocol VaultRepository: Sendable {
-  /// The current contents.
+  /// The current contents; secrets may be withheld.
   func load() throws(DomainError) -> VaultContents
 
   /// Loads the newest contents under an exclusive lock, applies `change`, and saves the
@@ -11,6 +15,24 @@ public protocol VaultRepository: Sendable {
   func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result
   ) throws(DomainError) -> Result
+
+  /// Makes a described change where the secrets are; by default one `update` in this process.
+  func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
+
+  /// The codes of `accounts` (as `load` gave them) at Unix time `time`, in their order.
+  func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
+}
+
+extension VaultRepository {
+  /// Runs `change` over `update` and `load` in this process.
+  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome {
+    try change.run(on: self, ids: ids)
+  }
+
+  /// Computes the codes here, from the accounts' secrets.
+  public func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode] {
+    CodesAt()(accounts, at: time, next: next)
+  }
 }
 
 /// The vault's password, for the repositories that have one.

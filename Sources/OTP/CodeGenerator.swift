@@ -10,6 +10,7 @@ public struct CodeGenerator: Sendable {
 
   /// Prepares the generator; mOTP and Yandex accounts without a PIN cannot produce codes.
   public init(_ parameters: OTPParameters) throws(OTPError) {
+    guard !parameters.isWithheld else { throw .secretWithheld }
     self.parameters = parameters
     switch parameters.type {
     case .totp, .hotp, .steam:

@@ -136,7 +136,7 @@ extension KeyURI {
     case .invalidCounter: .invalidParameter("counter", error.description)
     case .invalidAlgorithm: .invalidParameter("algorithm", error.description)
     case .missingPIN: .missingParameter("pin")
-    case .invalidTime: .malformed(error.description)
+    case .invalidTime, .secretWithheld: .malformed(error.description)
     }
   }
 }

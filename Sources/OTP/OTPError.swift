@@ -16,6 +16,8 @@ public enum OTPError: Error, Equatable, Sendable {
   case missingPIN
   /// A time before the Unix epoch.
   case invalidTime(Int64)
+  /// The parameters were handed out without their secret (`OTPParameters.withheld`).
+  case secretWithheld
 }
 
 extension OTPError: CustomStringConvertible {
@@ -34,6 +36,7 @@ extension OTPError: CustomStringConvertible {
     case .invalidAlgorithm(let name): "unsupported algorithm '\(name)'"
     case .missingPIN: "this account type needs a PIN"
     case .invalidTime(let time): "the time must be a Unix time at or after 0, not \(time)"
+    case .secretWithheld: "the secret stays with the agent that holds the vault open"
     }
   }
 }

@@ -43,9 +43,50 @@ public struct OTPParameters: Hashable, Sendable {
     self.pin = pin?.isEmpty == true ? nil : pin
   }
 
+  private init(
+    withheldType type: OTPType, algorithm: OTPAlgorithm, digits: Int, period: Int, counter: UInt64,
+    hasPIN: Bool
+  ) {
+    self.type = type
+    self.secret = []
+    self.algorithm = algorithm
+    self.digits = digits
+    self.period = period
+    self.counter = counter
+    self.pin = hasPIN ? "" : nil
+  }
+
+  /// Parameters whose secret (and PIN) stay where the vault is open, such as the unlock agent:
+  /// everything else is checked as `init` checks it, and no code can be made from them.
+  public static func withheld(
+    type: OTPType, algorithm: OTPAlgorithm, digits: Int, period: Int, counter: UInt64, hasPIN: Bool
+  ) throws(OTPError) -> OTPParameters {
+    let complete = try OTPParameters(
+      type: type, secret: Array(repeating: 1, count: 16), algorithm: algorithm, digits: digits, period: period,
+      counter: counter)
+    return complete.withoutSecret(hasPIN: hasPIN)
+  }
+
+  /// These parameters without the secret and PIN (see `withheld`).
+  public func withoutSecret() -> OTPParameters { withoutSecret(hasPIN: pin != nil) }
+
+  private func withoutSecret(hasPIN: Bool) -> OTPParameters {
+    OTPParameters(
+      withheldType: type, algorithm: algorithm, digits: digits, period: period, counter: counter, hasPIN: hasPIN)
+  }
+
+  /// Whether the secret was left out (`withheld`): such parameters make no code.
+  public var isWithheld: Bool { secret.isEmpty }
+
   /// The same parameters with another HOTP counter.
   public func withCounter(_ counter: UInt64) throws(OTPError) -> OTPParameters {
-    try OTPParameters(
+    if isWithheld {
+      guard counter <= UInt64(Int64.max) else { throw .invalidCounter(String(counter)) }
+      return OTPParameters(
+        withheldType: type, algorithm: algorithm, digits: digits, period: period,
+        counter: type == .hotp ? counter : 0, hasPIN: pin != nil)
+    }
+    return try OTPParameters(
       type: type, secret: secret, algorithm: algorithm, digits: digits, period: period,
       counter: counter, pin: pin)
   }

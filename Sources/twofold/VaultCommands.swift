@@ -65,7 +65,9 @@ struct VaultCommands {
     if let query = arguments.positionals.first {
       accounts = AccountQuery(query).matches(in: accounts)
     }
-    let codes = CodesAt()(accounts, at: environment.now(), next: false)
+    let codes = try domain { () throws(DomainError) in
+      try session.repository.codes(of: accounts, at: environment.now(), next: false)
+    }
     if arguments.has("json") {
       AccountListing.json(codes, contents: contents, output: environment.standardOutput)
     } else {
@@ -81,7 +83,9 @@ struct VaultCommands {
         try NextHOTPCode(repository: session.repository)(account.id)
       }
     } else {
-      let result = CodesAt()([account], at: environment.now())[0]
+      let result = try domain { () throws(DomainError) in
+        try session.repository.codes(of: [account], at: environment.now(), next: false)[0]
+      }
       guard let value = result.code else { throw .failed(result.problem ?? "no code for \(account.label)") }
       code = value
     }
