@@ -12,6 +12,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private struct Unlocked {
     var masterKey: SecretBytes?
     var slotIndex: Int?
+    /// The key slots when the key was last seen to open the file: when they change (a new
+    /// password), the key is dropped and the password asked again.
+    var slots: [JSONObject]?
   }
 
   private let storage: any VaultStorage
@@ -29,6 +32,26 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     self.random = random
     self.ids = ids
   }
+
+  /// A repository that already holds the master key (handed over by a process that unlocked
+  /// the vault); with `password`, it asks again once the key no longer fits the file.
+  public convenience init(
+    storage: any VaultStorage, masterKey: SecretBytes, slotIndex: Int?, random: RandomSource,
+    ids: IdentifierSource,
+    password: @escaping PasswordSource = { () throws(DomainError) in throw .passwordRequired }
+  ) {
+    self.init(storage: storage, password: password, random: random, ids: ids)
+    unlocked.withLock { $0 = Unlocked(masterKey: masterKey, slotIndex: slotIndex, slots: nil) }
+  }
+
+  /// The master key and the index of the slot it was opened with, once the vault is unlocked:
+  /// what a command hands to the agent. Nil for an unencrypted or not yet opened vault.
+  public func heldKey() -> (key: SecretBytes, slot: Int?)? {
+    unlocked.withLock { state in state?.masterKey.map { ($0, state?.slotIndex) } }
+  }
+
+  /// Whether the file is encrypted; nil when it cannot be read.
+  public func isEncrypted() -> Bool? { try? readFile().isEncrypted }
 
   /// Creates a new vault: encrypted under `password` (scrypt N=2^15, r=8, p=1), or plain when nil.
   public static func create(
@@ -100,7 +123,8 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
         db: db, slots: slots, masterKey: masterKey, outer: file.outer, random: random)
       defer { wipe(&bytes) }
       try replace(with: bytes)
-      unlocked.withLock { $0 = Unlocked(masterKey: masterKey, slotIndex: slotIndex) }
+      let slotsNow = slots
+      unlocked.withLock { $0 = Unlocked(masterKey: masterKey, slotIndex: slotIndex, slots: slotsNow) }
     }
   }
 
@@ -118,12 +142,20 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
     let file = try readFile()
     guard file.isEncrypted else {
-      unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil) }
+      unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil, slots: nil) }
       return (file, try file.database(masterKey: nil))
     }
-    if let key = unlocked.withLock({ $0?.masterKey }), let db = try? file.database(masterKey: key) {
+    let held = unlocked.withLock { state -> SecretBytes? in
+      guard let state, let key = state.masterKey else { return nil }
+      if let slots = state.slots, slots != file.slots { return nil }
+      return key
+    }
+    if let key = held, let db = try? file.database(masterKey: key) {
+      let slots = file.slots
+      unlocked.withLock { $0?.slots = slots }
       return (file, db)
     }
+    unlocked.withLock { $0 = nil }
     return try unlock(slots: file.passwordSlots())
   }
 
@@ -145,7 +177,8 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
       db = try file.database(masterKey: key)
     }
     let opened = key
-    unlocked.withLock { $0 = Unlocked(masterKey: opened, slotIndex: index) }
+    let slots = file.slots
+    unlocked.withLock { $0 = Unlocked(masterKey: opened, slotIndex: index, slots: slots) }
     return (file, db)
   }
 

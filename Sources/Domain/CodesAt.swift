@@ -12,6 +12,17 @@ public struct AccountCode: Equatable, Sendable {
   public var remaining: Int?
   /// Why there is no code.
   public var problem: String?
+
+  /// An account with its code, or with why it has none.
+  public init(
+    account: Account, code: String? = nil, nextCode: String? = nil, remaining: Int? = nil, problem: String? = nil
+  ) {
+    self.account = account
+    self.code = code
+    self.nextCode = nextCode
+    self.remaining = remaining
+    self.problem = problem
+  }
 }
 
 /// The codes of every account (or the given ones) at a time. HOTP accounts show the code of

@@ -5,6 +5,8 @@ public enum DomainError: Error, Equatable, Sendable {
   case wrongPassword
   /// The vault is encrypted and no password was available.
   case passwordRequired
+  /// The person asked for the password cancelled.
+  case cancelled
   /// There is no vault file yet.
   case vaultMissing
   /// A vault already exists where a new one was to be created.

@@ -6,6 +6,9 @@ public struct ImportReport: Equatable, Sendable {
   public var duplicates: [String] = []
   /// Entries that could not be understood, with why.
   public var failed: [ImportCandidate] = []
+
+  /// An empty report.
+  public init() {}
 }
 
 /// Adds imported entries in one save, all or nothing: unless `skipBad` is set, a single entry

@@ -7,6 +7,7 @@ public enum Messages {
     switch error {
     case .wrongPassword: "Wrong password. Try again."
     case .passwordRequired: "The vault is encrypted: type its password."
+    case .cancelled: "Cancelled."
     case .vaultMissing: "There is no vault yet."
     case .vaultExists: "A vault already exists there."
     case .vaultCorrupted(let reason): "The vault cannot be read: \(reason)."

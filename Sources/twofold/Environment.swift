@@ -10,9 +10,9 @@ import Presentation
 /// composition root decide; nothing else in the program touches the process directly.
 struct Environment {
   /// Writes text to standard output.
-  var standardOutput: (String) -> Void
+  var standardOutput: @Sendable (String) -> Void
   /// Writes text to standard error.
-  var standardError: (String) -> Void
+  var standardError: @Sendable (String) -> Void
   /// The current Unix time in seconds.
   var now: @Sendable () -> Int64
   /// Environment variables.

@@ -21,7 +21,7 @@ struct ExportCommand {
     guard ["aegis", "aegis-plain", "uris", "google-qr"].contains(format) else {
       throw .usage("unknown export format '\(format)': use aegis, aegis-plain, uris or google-qr")
     }
-    let contents = try commands.domain { () throws(DomainError) in try commands.session.repository.load() }
+    let contents = try commands.domain { () throws(DomainError) in try commands.session.direct.load() }
     switch format {
     case "aegis":
       var password = try commands.domain { () throws(DomainError) in

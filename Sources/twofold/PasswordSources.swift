@@ -2,6 +2,7 @@ import Arguments
 import Crypto
 import Domain
 import Infrastructure
+import Synchronization
 
 /// Where passwords come from (CLI.md): `--password-file` (first line), else a non-empty
 /// `$TWOFOLD_PASSWORD`, else the terminal without echo; with none of them, status 2.
@@ -9,22 +10,39 @@ struct PasswordSources: Sendable {
   let passwordFile: String?
   let newPasswordFile: String?
   let variable: String?
+  let variables: [String: String]
+  private let record = PromptRecord()
 
   init(options: ParsedArguments, variables: [String: String]) {
     passwordFile = options.value("password-file")
     newPasswordFile = options.value("new-password-file")
     variable = variables["TWOFOLD_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+    self.variables = variables
   }
 
-  /// The password that opens the vault.
+  /// Whether the vault password was asked of a person (terminal, askpass or pinentry).
+  var wasAsked: Bool { record.asked.load(ordering: .relaxed) }
+
+  /// The password that opens the vault: the file, the variable, the terminal, then
+  /// `$TWOFOLD_ASKPASS` or pinentry; none of them is `.passwordRequired` (status 2), a
+  /// cancelled askpass is `.cancelled` (status 1).
   func vaultPassword() throws(DomainError) -> [UInt8] {
     if let passwordFile { return try Self.firstLine(of: passwordFile) }
     if let variable { return Array(variable.utf8) }
-    guard TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Vault password: ", secret: true)
-    else {
-      throw .passwordRequired
+    if TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Vault password: ", secret: true) {
+      record.asked.store(true, ordering: .relaxed)
+      return typed
     }
-    return typed
+    switch AskpassPrompt.ask(
+      prompt: "Vault password:", description: "Twofold needs the password of the vault to unlock it.",
+      variables: variables)
+    {
+    case .password(let typed):
+      record.asked.store(true, ordering: .relaxed)
+      return typed
+    case .cancelled: throw .cancelled
+    case .unavailable: throw .passwordRequired
+    }
   }
 
   /// A new password (for `init` and `passwd`): from `file` when given, else typed twice.
@@ -54,4 +72,9 @@ struct PasswordSources: Sendable {
     if line.last == UInt8(ascii: "\r") { line.removeLast() }
     return line
   }
+}
+
+/// Whether a person was asked for the password, shared by the copies of `PasswordSources`.
+private final class PromptRecord: Sendable {
+  let asked = Atomic<Bool>(false)
 }

@@ -1,3 +1,4 @@
+import Agent
 import Arguments
 import Crypto
 import Data
@@ -110,7 +111,10 @@ struct VaultCommands {
   }
 
   func show() throws(CommandFailure) {
-    let contents = try domain { () throws(DomainError) in try session.repository.load() }
+    // The Key URI and its QR code hold the secret: only the vault file itself, with the password, gives it.
+    let printsSecret = arguments.has("uri") || arguments.has("qr")
+    let repository: any VaultRepository = printsSecret ? session.direct : session.repository
+    let contents = try domain { () throws(DomainError) in try repository.load() }
     let account = try domain { () throws(DomainError) in
       try AccountQuery(arguments.positionals[0]).select(in: contents.accounts)
     }
@@ -170,12 +174,14 @@ struct VaultCommands {
 
   func changePassword() throws(CommandFailure) {
     try domain { () throws(DomainError) in
-      _ = try session.repository.load()
+      _ = try session.direct.load()
       var new = try session.passwords.newPassword(
         file: arguments.value("new-password-file"), prompt: "New vault password: ")
       defer { wipe(&new) }
-      try ChangePassword(credentials: session.repository)(new)
+      try ChangePassword(credentials: session.direct)(new)
     }
+    // The agent would lock it at its next use anyway: the key slots changed.
+    if session.agent.isEnabled { _ = try? session.agent.client.send(.lock(vault: AgentProcess.absolutePath(session.path))) }
     environment.standardOutput("password changed for \(session.path)\n")
   }
 

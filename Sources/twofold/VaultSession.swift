@@ -1,3 +1,4 @@
+import Agent
 import Arguments
 import Crypto
 import Data
@@ -5,13 +6,17 @@ import Domain
 import Infrastructure
 
 /// The composition of one vault for one command: where it is, how the password is found,
-/// and the repository over it. Built once per command by `Twofold`.
+/// and the repositories over it. Built once per command by `Twofold`.
 struct VaultSession {
   let path: String
   let storage: FileVaultStorage
-  let repository: AegisVaultRepository
+  /// The vault file itself, with the password: what prints or re-keys secrets uses it.
+  let direct: AegisVaultRepository
+  /// The vault through the agent while it holds the key, else `direct`.
+  let repository: any VaultRepository
   let ids: IdentifierSource
   let passwords: PasswordSources
+  let agent: AgentAccess
 
   init(options: ParsedArguments, environment: Environment) throws(CommandFailure) {
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
@@ -19,10 +24,30 @@ struct VaultSession {
     storage = FileVaultStorage(path: path, now: { clock() })
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
     passwords = PasswordSources(options: options, variables: environment.variables)
+    agent = AgentAccess(options: options, variables: environment.variables)
     let source = passwords
-    repository = AegisVaultRepository(
+    let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
       random: .secure, ids: ids)
+    self.direct = direct
+    guard agent.isEnabled else {
+      repository = direct
+      return
+    }
+    let vault = AgentProcess.absolutePath(path)
+    let access = agent
+    let warn = environment.standardError
+    repository = AgentVaultRepository(
+      vault: vault, client: agent.client, direct: direct,
+      opened: {
+        // A password typed on a terminal or through askpass goes to the agent, so the next
+        // command does not ask; one from a file or $TWOFOLD_PASSWORD does not start an agent.
+        guard source.wasAsked else { return }
+        if let failure = access.handOver(direct, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
+        {
+          warn("warning: the agent did not take the key: \(failure)\n")
+        }
+      }, warn: { warn($0 + "\n") })
   }
 
   /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.
@@ -40,6 +65,7 @@ struct VaultSession {
   func failure(_ error: DomainError) -> CommandFailure {
     switch error {
     case .wrongPassword: .failed("wrong password for \(path)")
+    case .cancelled: .failed("cancelled: the password was not given")
     case .passwordRequired:
       .usage(
         "the vault is encrypted and there is no terminal to ask for the password: use --password-file FILE or $TWOFOLD_PASSWORD"

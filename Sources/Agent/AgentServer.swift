@@ -1,0 +1,261 @@
+import Crypto
+import Data
+import Domain
+import Infrastructure
+import Synchronization
+
+/// The unlock agent: holds vault keys for a while and serves the vault operations of commands
+/// over its socket, each connection on a thread of its own. It only answers processes of its own
+/// user, never sends a secret, and runs every change through the vault file's repository (the
+/// same lock, backup and durable save as a direct command).
+public final class AgentServer: Sendable {
+  /// What the agent needs from outside; built by the composition root.
+  public struct Dependencies: Sendable {
+    /// Milliseconds of a clock that counts suspend.
+    public var clock: @Sendable () -> Int64
+    /// The storage of the vault file at a path.
+    public var storage: @Sendable (String) -> any VaultStorage
+    /// Randomness for nonces and salts.
+    public var random: RandomSource
+    /// Fresh identifiers for accounts and groups.
+    public var ids: IdentifierSource
+    /// Whether key material is in locked memory.
+    public var lockedMemory: LockedMemory.State
+    /// Lines for the agent's log (standard error under systemd); never a secret.
+    public var log: @Sendable (String) -> Void
+
+    /// Collects the dependencies.
+    public init(
+      clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
+      random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
+      log: @escaping @Sendable (String) -> Void
+    ) {
+      self.clock = clock
+      self.storage = storage
+      self.random = random
+      self.ids = ids
+      self.lockedMemory = lockedMemory
+      self.log = log
+    }
+  }
+
+  /// Why the agent cannot run.
+  public enum StartFailure: Error, Equatable, Sendable {
+    /// Another agent holds the folder's lock.
+    case alreadyRunning
+    /// The folder or socket cannot be used; the reason is for people.
+    case refused(String)
+  }
+
+  /// Connections served at once; more wait in the listen queue.
+  static let connectionLimit = 32
+  /// A request must arrive whole within this many milliseconds of the previous one.
+  static let requestTimeout: Int32 = 5000
+
+  private let folder: RuntimeFolder
+  private let dependencies: Dependencies
+  private let vaults = Mutex<[String: HeldVault]>([:])
+  private let connections = Atomic<Int>(0)
+  private let socketIdentity = Mutex<FileIdentity?>(nil)
+
+  /// An agent for `folder`.
+  public init(folder: RuntimeFolder, dependencies: Dependencies) {
+    self.folder = folder
+    self.dependencies = dependencies
+  }
+
+  /// Takes the folder, listens, and serves until the process ends. `ready` runs once the
+  /// socket accepts connections.
+  public func run(ready: () -> Void = {}) throws(StartFailure) -> Never {
+    if case .failure(let refusal) = folder.prepare() { throw .refused(refusal.reason) }
+    // An agent of another version that was just told to stop may still hold the lock a moment.
+    var attempts = 0
+    while true {
+      switch AgentProcess.takeLock(folder) {
+      case .failure(let refusal): throw .refused(refusal.reason)
+      case .success(true): break
+      case .success(false):
+        attempts += 1
+        guard attempts < 20 else { throw .alreadyRunning }
+        AgentProcess.sleep(milliseconds: 100)
+        continue
+      }
+      break
+    }
+    guard folder.socket.utf8.count <= UnixSocket.pathLimit else {
+      throw .refused("the socket path \(folder.socket) is too long for the system; set a shorter XDG_RUNTIME_DIR")
+    }
+    AgentProcess.removeStaleSocket(folder.socket)
+    let listener: UnixSocket
+    do {
+      listener = try UnixSocket.listen(at: folder.socket)
+    } catch {
+      throw .refused(error.reason)
+    }
+    guard AgentProcess.restrictSocket(folder.socket) else {
+      throw .refused("cannot make \(folder.socket) private")
+    }
+    socketIdentity.withLock { $0 = FileIdentity.of(folder.socket) }
+    startExpiryTimer()
+    dependencies.log("twofold agent \(AgentProtocol.version) listening on \(folder.socket)")
+    ready()
+    while true {
+      guard let connection = try? listener.accept() else {
+        AgentProcess.sleep(milliseconds: 10)
+        continue
+      }
+      guard connections.add(1, ordering: .relaxed).newValue <= Self.connectionLimit else {
+        connections.subtract(1, ordering: .relaxed)
+        continue
+      }
+      let started = BackgroundThread.start { [self] in
+        serve(connection)
+        connections.subtract(1, ordering: .relaxed)
+      }
+      if !started { connections.subtract(1, ordering: .relaxed) }
+    }
+  }
+
+  /// Serves one connection: requests in turn until the client closes, a request fails to
+  /// arrive in time, or one cannot be read.
+  func serve(_ connection: UnixSocket) {
+    guard let peer = try? connection.peer(), peer.uid == AgentProcess.uid else {
+      dependencies.log("refused a connection from another user")
+      return
+    }
+    connection.setTimeouts(milliseconds: Self.requestTimeout)
+    while true {
+      var frame: [UInt8]
+      do {
+        guard let received = try connection.receiveFrame(limit: AgentProtocol.requestLimit) else { return }
+        frame = received
+      } catch {
+        try? connection.send(frame: AgentResponse.malformed(error.reason).encoded())
+        return
+      }
+      let answer = respond(to: &frame)
+      try? connection.send(frame: answer)
+      if shuttingDown.load(ordering: .relaxed) { shutDown() }
+    }
+  }
+
+  private let shuttingDown = Atomic<Bool>(false)
+
+  /// The encoded answer to one request frame, which is wiped once read (it may hold a key).
+  func respond(to frame: inout [UInt8]) -> [UInt8] {
+    let decoded = Result { () throws(AgentProtocolError) in try AgentRequest.decode(frame) }
+    frame.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    switch decoded {
+    case .failure(.otherVersion(let version)):
+      dependencies.log("a client speaks protocol \(version); this agent speaks \(AgentProtocol.version) and stops")
+      shuttingDown.store(true, ordering: .relaxed)
+      return AgentResponse.versionMismatch(AgentProtocol.version).encoded()
+    case .failure(.malformed(let reason)):
+      return AgentResponse.malformed(reason).encoded()
+    case .success(let request):
+      return handle(request)
+    }
+  }
+
+  private func handle(_ request: AgentRequest) -> [UInt8] {
+    let now = dependencies.clock()
+    switch request {
+    case .status:
+      dropExpired(at: now)
+      let held = vaults.withLock { Array($0.values) }.map { $0.status(at: now) }.sorted { $0.path < $1.path }
+      return AgentResponse.status(held, pid: AgentProcess.pid).encoded()
+    case .unlock(let vault, let key, let slot, let idle, let max):
+      return unlock(vault, key: key, slot: slot, idle: idle, max: max, at: now).encoded()
+    case .lock(let vault):
+      vaults.withLock { held in
+        if let vault { held[vault] = nil } else { held.removeAll() }
+      }
+      return AgentResponse.ok.encoded()
+    case .load(let vault):
+      return using(vault, at: now) { (held) throws(DomainError) in try held.withheldAnswer() }
+    case .codes(let vault, let ids, let time, let next):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        let accounts = try held.contents().accounts
+        var byID: [Account.ID: Account] = [:]
+        for account in accounts { byID[account.id] = account }
+        var chosen: [Account] = []
+        for id in ids {
+          guard let account = byID[id] else { throw .notFound(id.rawValue) }
+          chosen.append(account)
+        }
+        let values = CodesAt()(chosen, at: time, next: next).map {
+          CodeValue(code: $0.code, nextCode: $0.nextCode, remaining: $0.remaining, problem: $0.problem)
+        }
+        return AgentResponse.codes(values).encoded()
+      }
+    case .perform(let vault, let change):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        defer { held.invalidate() }
+        let outcome = try held.repository.perform(change, ids: dependencies.ids)
+        return AgentResponse.outcome(outcome).encoded()
+      }
+    }
+  }
+
+  private func unlock(
+    _ vault: String, key: SecretBytes, slot: Int?, idle: Int64, max: Int64, at now: Int64
+  ) -> AgentResponse {
+    guard idle >= 1, max >= 1 else { return .failure(.invalidField(.password, "timeouts must be 1 s or more")) }
+    let repository = AegisVaultRepository(
+      storage: dependencies.storage(vault), masterKey: key, slotIndex: slot, random: dependencies.random,
+      ids: dependencies.ids)
+    let held = HeldVault(path: vault, repository: repository, lease: KeyLease(at: now, idle: idle, max: max))
+    do throws(DomainError) {
+      _ = try held.contents()
+    } catch .passwordRequired {
+      return .failure(.wrongPassword)
+    } catch {
+      return .failure(error)
+    }
+    vaults.withLock { $0[vault] = held }
+    let locked = dependencies.lockedMemory == .locked && LockedMemory.holds(key)
+    return locked ? .ok : .okWithoutLockedMemory
+  }
+
+  /// Runs `body` on a held vault, resetting its idle time; a vault whose key no longer opens
+  /// its file (a new password) is dropped and answered as not held.
+  private func using(
+    _ vault: String, at now: Int64, _ body: (HeldVault) throws(DomainError) -> [UInt8]
+  ) -> [UInt8] {
+    guard let held = vaults.withLock({ $0[vault] }), held.use(at: now) else {
+      dropExpired(at: now)
+      return AgentResponse.notHeld.encoded()
+    }
+    do throws(DomainError) {
+      return try body(held)
+    } catch .passwordRequired {
+      vaults.withLock { if $0[vault] === held { $0[vault] = nil } }
+      dependencies.log("the key slots of \(vault) changed: locked it")
+      return AgentResponse.notHeld.encoded()
+    } catch {
+      return AgentResponse.failure(error).encoded()
+    }
+  }
+
+  /// Drops every vault whose lease ran out, wiping its key once nothing uses it.
+  func dropExpired(at now: Int64) {
+    vaults.withLock { held in
+      for (path, vault) in held where vault.isExpired(at: now) { held[path] = nil }
+    }
+  }
+
+  private func startExpiryTimer() {
+    BackgroundThread.start { [self] in
+      while true {
+        AgentProcess.sleep(milliseconds: 250)
+        dropExpired(at: dependencies.clock())
+      }
+    }
+  }
+
+  private func shutDown() -> Never {
+    vaults.withLock { $0.removeAll() }
+    AgentProcess.removeSocket(folder.socket, identity: socketIdentity.withLock { $0 })
+    AgentProcess.exit(0)
+  }
+}

@@ -1,0 +1,122 @@
+import Domain
+import Synchronization
+
+/// The vault through the agent while it holds the vault's key, else through `direct` (the
+/// vault file, asking for the password). Commands and front ends use it as any repository:
+/// `load` then withholds the secrets, and `perform` and `codes` run in the agent.
+public final class AgentVaultRepository: VaultRepository, Sendable {
+  private enum Route {
+    case undecided
+    case agent
+    case direct
+  }
+
+  private let vault: String
+  private let client: AgentClient
+  private let direct: any VaultRepository
+  private let opened: @Sendable () -> Void
+  private let warn: @Sendable (String) -> Void
+  private let route = Mutex(Route.undecided)
+  private let handedOff = Atomic<Bool>(false)
+
+  /// The vault at absolute path `vault`, through `client`, falling back to `direct`; `opened`
+  /// runs once after the direct repository first succeeds (to hand the key to the agent).
+  public init(
+    vault: String, client: AgentClient, direct: any VaultRepository,
+    opened: @escaping @Sendable () -> Void = {}, warn: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.vault = vault
+    self.client = client
+    self.direct = direct
+    self.opened = opened
+    self.warn = warn
+  }
+
+  /// Whether the last operation went through the agent.
+  public var usesAgent: Bool { route.withLock { $0 == .agent } }
+
+  /// The contents, secrets withheld when they come from the agent.
+  public func load() throws(DomainError) -> VaultContents {
+    if let response = try ask(.load(vault: vault)) {
+      guard case .contents(let contents) = response else { throw unexpected(response) }
+      return contents
+    }
+    return try directly { () throws(DomainError) in try direct.load() }
+  }
+
+  /// A change described only as a closure needs the secrets here: it runs on the vault file.
+  public func update<Result>(
+    _ change: (inout VaultContents) throws(DomainError) -> Result
+  ) throws(DomainError) -> Result {
+    route.withLock { $0 = .direct }
+    return try directly { () throws(DomainError) in try direct.update(change) }
+  }
+
+  /// Runs `change` in the agent, or here on the vault file.
+  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome {
+    if let response = try ask(.perform(vault: vault, change)) {
+      guard case .outcome(let outcome) = response else { throw unexpected(response) }
+      return outcome
+    }
+    return try directly { () throws(DomainError) in try direct.perform(change, ids: ids) }
+  }
+
+  /// Codes from the agent, or computed here from the secrets.
+  public func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode] {
+    if accounts.allSatisfy({ !$0.otp.isWithheld }) && route.withLock({ $0 }) != .agent {
+      return try direct.codes(of: accounts, at: time, next: next)
+    }
+    guard let response = try ask(.codes(vault: vault, ids: accounts.map(\.id), at: time, next: next)) else {
+      // The agent let the vault go between the listing and the codes: read the secrets here.
+      let byID = Dictionary(
+        try directly { () throws(DomainError) in try direct.load() }.accounts.map { ($0.id, $0) },
+        uniquingKeysWith: { first, _ in first })
+      return try direct.codes(of: accounts.map { byID[$0.id] ?? $0 }, at: time, next: next)
+    }
+    guard case .codes(let values) = response, values.count == accounts.count else { throw unexpected(response) }
+    return zip(accounts, values).map { account, value in
+      AccountCode(
+        account: account, code: value.code, nextCode: value.nextCode, remaining: value.remaining,
+        problem: value.problem)
+    }
+  }
+
+  /// The agent's answer, or nil when the vault is to be used directly from now on.
+  private func ask(_ request: AgentRequest) throws(DomainError) -> AgentResponse? {
+    guard route.withLock({ $0 }) != .direct else { return nil }
+    let response: AgentResponse
+    do {
+      response = try client.send(request)
+    } catch {
+      switch error {
+      case .notRunning, .otherVersion: break
+      case .refused(let reason), .failed(let reason): warn("warning: not using the agent: \(reason)")
+      }
+      route.withLock { $0 = .direct }
+      return nil
+    }
+    switch response {
+    case .notHeld:
+      route.withLock { $0 = .direct }
+      return nil
+    case .failure(let error):
+      route.withLock { $0 = .agent }
+      throw error
+    case .malformed(let reason):
+      throw .storage("the agent could not read the request: \(reason)")
+    default:
+      route.withLock { $0 = .agent }
+      return response
+    }
+  }
+
+  private func directly<Result>(_ body: () throws(DomainError) -> Result) throws(DomainError) -> Result {
+    let result = try body()
+    if !handedOff.exchange(true, ordering: .relaxed) { opened() }
+    return result
+  }
+
+  private func unexpected(_ response: AgentResponse) -> DomainError {
+    .storage("the agent gave an unexpected answer")
+  }
+}

@@ -1,0 +1,76 @@
+import Data
+import Domain
+import Infrastructure
+import Synchronization
+
+/// One vault the agent holds open: its repository (which holds the master key), the lease, and
+/// the contents last decrypted with the identity of the file they came from. The cache is used
+/// only while the file on disk has that identity; any change on disk means a fresh read.
+final class HeldVault: Sendable {
+  private struct Cache {
+    var identity: FileIdentity
+    var contents: VaultContents
+    var withheld: [UInt8]?
+  }
+
+  let path: String
+  let repository: AegisVaultRepository
+  private let lease: Mutex<KeyLease>
+  private let cache = Mutex<Cache?>(nil)
+
+  init(path: String, repository: AegisVaultRepository, lease: KeyLease) {
+    self.path = path
+    self.repository = repository
+    self.lease = Mutex(lease)
+  }
+
+  /// Whether the lease has run out at `now`.
+  func isExpired(at now: Int64) -> Bool { lease.withLock { $0.isExpired(at: now) } }
+
+  /// Records a use; false when the lease had already run out.
+  func use(at now: Int64) -> Bool {
+    lease.withLock { lease in
+      guard !lease.isExpired(at: now) else { return false }
+      lease.use(at: now)
+      return true
+    }
+  }
+
+  /// The seconds left, for `status`.
+  func status(at now: Int64) -> HeldVaultStatus {
+    let left = lease.withLock { $0.secondsLeft(at: now) }
+    return HeldVaultStatus(path: path, idleLeft: left.idle, maxLeft: left.max)
+  }
+
+  /// The contents as the file holds them now.
+  func contents() throws(DomainError) -> VaultContents {
+    try current().contents
+  }
+
+  /// The answer to `load`: the contents without secrets, encoded once per version of the file.
+  func withheldAnswer() throws(DomainError) -> [UInt8] {
+    let found = try current()
+    if let bytes = found.withheld { return bytes }
+    let bytes = AgentResponse.contents(found.contents).encoded()
+    cache.withLock { cached in
+      if cached?.identity == found.identity { cached?.withheld = bytes }
+    }
+    return bytes
+  }
+
+  /// Forgets the cached contents (after a change this agent made).
+  func invalidate() { cache.withLock { $0 = nil } }
+
+  private func current() throws(DomainError) -> Cache {
+    // The identity is taken before reading, so a write racing the read shows as a change next time.
+    guard let identity = FileIdentity.of(path) else {
+      invalidate()
+      throw .vaultMissing
+    }
+    if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached }
+    let contents = try repository.load()
+    let fresh = Cache(identity: identity, contents: contents, withheld: nil)
+    cache.withLock { $0 = fresh }
+    return fresh
+  }
+}

@@ -1,0 +1,328 @@
+import Domain
+import OTP
+
+/// Whether OTP secrets are written: a client sends the secrets of accounts it adds, the agent
+/// never sends one back (every account it answers with is withheld).
+enum SecretPolicy {
+  case include
+  case withhold
+}
+
+extension WireWriter {
+  mutating func otp(_ otp: OTPParameters, _ policy: SecretPolicy) {
+    string(otp.type.rawValue)
+    string(otp.algorithm.rawValue)
+    int(otp.digits)
+    int(otp.period)
+    u64(otp.counter)
+    switch policy {
+    case .include:
+      data(otp.secret)
+      optional(otp.pin) { $0.string($1) }
+    case .withhold:
+      data([])
+      bool(otp.pin != nil)
+    }
+  }
+
+  mutating func preserved(_ fields: [PreservedField]) {
+    array(fields) { writer, field in
+      writer.string(field.key)
+      writer.string(field.raw)
+    }
+  }
+
+  mutating func account(_ account: Account, _ policy: SecretPolicy) {
+    string(account.id.rawValue)
+    string(account.issuer)
+    string(account.name)
+    otp(account.otp, policy)
+    string(account.note)
+    bool(account.favorite)
+    strings(account.groups.map(\.rawValue))
+    // Icons and other kept fields stay with the agent: its own copy is what gets saved.
+    preserved(policy == .include ? account.preserved : [])
+  }
+
+  mutating func group(_ group: AccountGroup) {
+    string(group.id.rawValue)
+    string(group.name)
+    preserved(group.preserved)
+  }
+
+  mutating func contents(_ contents: VaultContents, _ policy: SecretPolicy) {
+    array(contents.accounts) { $0.account($1, policy) }
+    array(contents.groups) { $0.group($1) }
+    preserved(policy == .include ? contents.preserved : [])
+  }
+
+  mutating func newAccount(_ new: NewAccount, _ policy: SecretPolicy) {
+    string(new.issuer)
+    string(new.name)
+    otp(new.otp, policy)
+    string(new.note)
+    bool(new.favorite)
+    strings(new.groupNames)
+  }
+
+  mutating func candidate(_ candidate: ImportCandidate, _ policy: SecretPolicy) {
+    string(candidate.label)
+    optional(candidate.account) { $0.newAccount($1, policy) }
+    optional(candidate.problem) { $0.string($1) }
+    optional(candidate.batch) { writer, batch in
+      writer.i64(batch.id)
+      writer.i64(batch.index)
+      writer.i64(batch.size)
+    }
+  }
+
+  mutating func changes(_ changes: EditAccount.Changes) {
+    optional(changes.issuer) { $0.string($1) }
+    optional(changes.name) { $0.string($1) }
+    optional(changes.note) { $0.string($1) }
+    optional(changes.favorite) { $0.bool($1) }
+    optional(changes.groupNames) { $0.strings($1) }
+  }
+
+  mutating func change(_ change: VaultChange) {
+    switch change {
+    case .add(let new):
+      byte(1)
+      newAccount(new, .include)
+    case .edit(let id, let edits):
+      byte(2)
+      string(id.rawValue)
+      changes(edits)
+    case .remove(let id):
+      byte(3)
+      string(id.rawValue)
+    case .toggleFavorite(let id):
+      byte(4)
+      string(id.rawValue)
+    case .nextHOTP(let id):
+      byte(5)
+      string(id.rawValue)
+    case .importAccounts(let candidates, let skipBad, let dryRun):
+      byte(6)
+      array(candidates) { $0.candidate($1, .include) }
+      bool(skipBad)
+      bool(dryRun)
+    case .createGroup(let name):
+      byte(7)
+      string(name)
+    case .renameGroup(let id, let name):
+      byte(8)
+      string(id.rawValue)
+      string(name)
+    case .deleteGroup(let id):
+      byte(9)
+      string(id.rawValue)
+    case .assignGroups(let id, let names):
+      byte(10)
+      string(id.rawValue)
+      strings(names)
+    }
+  }
+
+  mutating func report(_ report: ImportReport) {
+    array(report.added) { $0.account($1, .withhold) }
+    strings(report.duplicates)
+    array(report.failed) { $0.candidate($1, .withhold) }
+  }
+
+  mutating func outcome(_ outcome: VaultChange.Outcome) {
+    switch outcome {
+    case .account(let account):
+      byte(1)
+      self.account(account, .withhold)
+    case .done: byte(2)
+    case .favorite(let flag):
+      byte(3)
+      bool(flag)
+    case .code(let code):
+      byte(4)
+      string(code)
+    case .imported(let report, let refused):
+      byte(5)
+      self.report(report)
+      bool(refused)
+    case .group(let group):
+      byte(6)
+      self.group(group)
+    }
+  }
+
+  mutating func domainError(_ error: DomainError) {
+    switch error {
+    case .wrongPassword: byte(1)
+    case .passwordRequired: byte(2)
+    case .vaultMissing: byte(3)
+    case .vaultExists: byte(4)
+    case .vaultCorrupted(let reason):
+      byte(5)
+      string(reason)
+    case .vaultLocked: byte(6)
+    case .unsupportedVersion(let what):
+      byte(7)
+      string(what)
+    case .storage(let reason):
+      byte(8)
+      string(reason)
+    case .duplicate(let label):
+      byte(9)
+      string(label)
+    case .notFound(let query):
+      byte(10)
+      string(query)
+    case .ambiguous(let query, let candidates):
+      byte(11)
+      string(query)
+      strings(candidates)
+    case .invalidField(let field, let message):
+      byte(12)
+      string(field.rawValue)
+      string(message)
+    case .cannotGenerate(let reason):
+      byte(13)
+      string(reason)
+    case .cancelled: byte(14)
+    }
+  }
+}
+
+extension WireReader {
+  mutating func otp() throws(Malformed) -> OTPParameters {
+    guard let type = OTPType(rawValue: try string()) else { throw Malformed(reason: "an unknown OTP type") }
+    guard let algorithm = OTPAlgorithm(rawValue: try string()) else {
+      throw Malformed(reason: "an unknown algorithm")
+    }
+    let digits = try int()
+    let period = try int()
+    let counter = try u64()
+    let secret = try data()
+    let withheld = secret.isEmpty
+    let hasPIN = withheld ? try bool() : false
+    let pin = withheld ? nil : try optional { (reader) throws(Malformed) in try reader.string() }
+    do throws(OTPError) {
+      if withheld {
+        return try .withheld(
+          type: type, algorithm: algorithm, digits: digits, period: period, counter: counter, hasPIN: hasPIN)
+      }
+      return try OTPParameters(
+        type: type, secret: secret, algorithm: algorithm, digits: digits, period: period, counter: counter, pin: pin)
+    } catch {
+      throw Malformed(reason: "invalid OTP parameters")
+    }
+  }
+
+  mutating func preserved() throws(Malformed) -> [PreservedField] {
+    try array { (reader) throws(Malformed) in PreservedField(key: try reader.string(), raw: try reader.string()) }
+  }
+
+  mutating func account() throws(Malformed) -> Account {
+    let id = Account.ID(try string())
+    let issuer = try string()
+    let name = try string()
+    let otp = try otp()
+    return Account(
+      id: id, issuer: issuer, name: name, otp: otp, note: try string(), favorite: try bool(),
+      groups: try strings().map(AccountGroup.ID.init), preserved: try preserved())
+  }
+
+  mutating func group() throws(Malformed) -> AccountGroup {
+    AccountGroup(id: AccountGroup.ID(try string()), name: try string(), preserved: try preserved())
+  }
+
+  mutating func contents() throws(Malformed) -> VaultContents {
+    let accounts = try array { (reader) throws(Malformed) in try reader.account() }
+    let groups = try array { (reader) throws(Malformed) in try reader.group() }
+    return VaultContents(accounts: accounts, groups: groups, preserved: try preserved())
+  }
+
+  mutating func newAccount() throws(Malformed) -> NewAccount {
+    let issuer = try string()
+    let name = try string()
+    let otp = try otp()
+    return NewAccount(
+      issuer: issuer, name: name, otp: otp, note: try string(), favorite: try bool(), groupNames: try strings())
+  }
+
+  mutating func candidate() throws(Malformed) -> ImportCandidate {
+    var candidate = ImportCandidate.failed(try string(), "")
+    candidate.account = try optional { (reader) throws(Malformed) in try reader.newAccount() }
+    candidate.problem = try optional { (reader) throws(Malformed) in try reader.string() }
+    candidate.batch = try optional { (reader) throws(Malformed) in
+      ImportBatch(id: try reader.i64(), index: try reader.i64(), size: try reader.i64())
+    }
+    return candidate
+  }
+
+  mutating func changes() throws(Malformed) -> EditAccount.Changes {
+    EditAccount.Changes(
+      issuer: try optional { (reader) throws(Malformed) in try reader.string() },
+      name: try optional { (reader) throws(Malformed) in try reader.string() },
+      note: try optional { (reader) throws(Malformed) in try reader.string() },
+      favorite: try optional { (reader) throws(Malformed) in try reader.bool() },
+      groupNames: try optional { (reader) throws(Malformed) in try reader.strings() })
+  }
+
+  mutating func change() throws(Malformed) -> VaultChange {
+    switch try byte() {
+    case 1: return .add(try newAccount())
+    case 2: return .edit(Account.ID(try string()), try changes())
+    case 3: return .remove(Account.ID(try string()))
+    case 4: return .toggleFavorite(Account.ID(try string()))
+    case 5: return .nextHOTP(Account.ID(try string()))
+    case 6:
+      let candidates = try array { (reader) throws(Malformed) in try reader.candidate() }
+      return .importAccounts(candidates, skipBad: try bool(), dryRun: try bool())
+    case 7: return .createGroup(try string())
+    case 8: return .renameGroup(AccountGroup.ID(try string()), try string())
+    case 9: return .deleteGroup(AccountGroup.ID(try string()))
+    case 10: return .assignGroups(Account.ID(try string()), try strings())
+    default: throw Malformed(reason: "an unknown change")
+    }
+  }
+
+  mutating func report() throws(Malformed) -> ImportReport {
+    var report = ImportReport()
+    report.added = try array { (reader) throws(Malformed) in try reader.account() }
+    report.duplicates = try strings()
+    report.failed = try array { (reader) throws(Malformed) in try reader.candidate() }
+    return report
+  }
+
+  mutating func outcome() throws(Malformed) -> VaultChange.Outcome {
+    switch try byte() {
+    case 1: return .account(try account())
+    case 2: return .done
+    case 3: return .favorite(try bool())
+    case 4: return .code(try string())
+    case 5: return .imported(try report(), refused: try bool())
+    case 6: return .group(try group())
+    default: throw Malformed(reason: "an unknown outcome")
+    }
+  }
+
+  mutating func domainError() throws(Malformed) -> DomainError {
+    switch try byte() {
+    case 1: return .wrongPassword
+    case 2: return .passwordRequired
+    case 3: return .vaultMissing
+    case 4: return .vaultExists
+    case 5: return .vaultCorrupted(try string())
+    case 6: return .vaultLocked
+    case 7: return .unsupportedVersion(try string())
+    case 8: return .storage(try string())
+    case 9: return .duplicate(label: try string())
+    case 10: return .notFound(try string())
+    case 11: return .ambiguous(try string(), candidates: try strings())
+    case 12:
+      guard let field = AccountField(rawValue: try string()) else { throw Malformed(reason: "an unknown field") }
+      return .invalidField(field, try string())
+    case 13: return .cannotGenerate(try string())
+    case 14: return .cancelled
+    default: throw Malformed(reason: "an unknown error")
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Agent
+import Arguments
+import Crypto
+import Data
+import Domain
+import Infrastructure
+
+/// How this command reaches the agent: whether it may (`--no-agent`, `$TWOFOLD_AGENT=off`), the
+/// client, and starting an agent on demand to hand it a vault's key.
+struct AgentAccess: Sendable {
+  /// Seconds without use before the agent forgets a key handed on demand (CLI.md).
+  static let defaultIdle: Int64 = 900
+  /// Seconds from the unlock before it forgets it anyway.
+  static let defaultMax: Int64 = 28_800
+
+  let isEnabled: Bool
+  let client: AgentClient
+  let variables: [String: String]
+
+  init(options: ParsedArguments, variables: [String: String]) {
+    isEnabled = !options.has("no-agent") && variables["TWOFOLD_AGENT"]?.lowercased() != "off"
+    client = AgentClient(folder: RuntimeFolder(variables: variables))
+    self.variables = variables
+  }
+
+  /// Hands the key `direct` holds to the agent, starting one if none runs; the reason when it
+  /// could not (nil when handed, or when the vault has no key to hand).
+  func handOver(_ direct: AegisVaultRepository, vault: String, idle: Int64, max: Int64) -> String? {
+    guard let held = direct.heldKey() else { return nil }
+    if let reason = ensureRunning() { return reason }
+    do {
+      switch try client.send(.unlock(vault: vault, key: held.key, slot: held.slot, idle: idle, max: max)) {
+      case .ok: return nil
+      case .okWithoutLockedMemory: return nil
+      case .failure(let error): return "\(error)"
+      default: return "it gave an unexpected answer"
+      }
+    } catch {
+      return Self.describe(error)
+    }
+  }
+
+  /// Makes sure an agent answers on the socket (the running one, or one started now); the
+  /// reason when none does.
+  func ensureRunning() -> String? {
+    do {
+      _ = try client.status()
+      return nil
+    } catch .refused(let reason) {
+      return reason
+    } catch {}
+    if case .failure(let refusal) = client.folder.prepare() { return refusal.reason }
+    guard AgentProcess.startDetached(arguments: ["agent", "--foreground"], variables: variables) else {
+      return "cannot start 'twofold agent'"
+    }
+    for _ in 0..<400 {
+      AgentProcess.sleep(milliseconds: 10)
+      if (try? client.status()) != nil { return nil }
+    }
+    return "the agent did not start within 4 s"
+  }
+
+  /// One line for people about a failed exchange.
+  static func describe(_ failure: AgentClient.Failure) -> String {
+    switch failure {
+    case .notRunning: "no agent runs"
+    case .refused(let reason), .failed(let reason): reason
+    case .otherVersion(let version): "the running agent speaks protocol \(version); it was asked to stop"
+    }
+  }
+}
