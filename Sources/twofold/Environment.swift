@@ -70,7 +70,7 @@ struct Environment {
   /// more than the rest of a `code --uri` run's start-up).
   static let names = [
     "TWOFOLD_VAULT", "TWOFOLD_PASSWORD", "XDG_DATA_HOME", "HOME", "PATH", "DISPLAY", "WAYLAND_DISPLAY",
-    "NO_COLOR", "TWOFOLD_CLIPBOARD_SECONDS",
+    "NO_COLOR", "TWOFOLD_CLIPBOARD_SECONDS", "XDG_RUNTIME_DIR", "TWOFOLD_AGENT", "TWOFOLD_ASKPASS",
   ]
 
   private static func processVariables() -> [String: String] {
