@@ -140,10 +140,13 @@ extension AgentRequest {
         var key = try reader.data()
         let secret = SecretBytes(wiping: &key)
         request = .unlock(
-          vault: vault, key: secret, slot: try reader.optional { (reader) throws(WireReader.Malformed) in
+          vault: vault, key: secret,
+          slot: try reader.optional { (reader) throws(WireReader.Malformed) in
             try reader.int()
           }, idle: try reader.i64(), max: try reader.i64())
-      case 3: request = .lock(vault: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() })
+      case 3:
+        request = .lock(
+          vault: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() })
       case 4: request = .load(vault: try reader.string())
       case 5:
         request = .codes(
@@ -226,7 +229,9 @@ extension AgentResponse {
         let vaults = try reader.array { (reader) throws(WireReader.Malformed) in
           HeldVaultStatus(path: try reader.string(), idleLeft: try reader.i64(), maxLeft: try reader.i64())
         }
-        guard let pid = Int32(exactly: try reader.i64()) else { throw WireReader.Malformed(reason: "a bad pid") }
+        guard let pid = Int32(exactly: try reader.i64()) else {
+          throw WireReader.Malformed(reason: "a bad pid")
+        }
         response = .status(vaults, pid: pid)
       case 4: response = .contents(try reader.contents())
       case 5:

@@ -83,7 +83,8 @@ public final class AgentServer: Sendable {
       break
     }
     guard folder.socket.utf8.count <= UnixSocket.pathLimit else {
-      throw .refused("the socket path \(folder.socket) is too long for the system; set a shorter XDG_RUNTIME_DIR")
+      throw .refused(
+        "the socket path \(folder.socket) is too long for the system; set a shorter XDG_RUNTIME_DIR")
     }
     AgentProcess.removeStaleSocket(folder.socket)
     let listener: UnixSocket
@@ -147,7 +148,8 @@ public final class AgentServer: Sendable {
     frame.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
     switch decoded {
     case .failure(.otherVersion(let version)):
-      dependencies.log("a client speaks protocol \(version); this agent speaks \(AgentProtocol.version) and stops")
+      dependencies.log(
+        "a client speaks protocol \(version); this agent speaks \(AgentProtocol.version) and stops")
       shuttingDown.store(true, ordering: .relaxed)
       return AgentResponse.versionMismatch(AgentProtocol.version).encoded()
     case .failure(.malformed(let reason)):
@@ -200,7 +202,9 @@ public final class AgentServer: Sendable {
   private func unlock(
     _ vault: String, key: SecretBytes, slot: Int?, idle: Int64, max: Int64, at now: Int64
   ) -> AgentResponse {
-    guard idle >= 1, max >= 1 else { return .failure(.invalidField(.password, "timeouts must be 1 s or more")) }
+    guard idle >= 1, max >= 1 else {
+      return .failure(.invalidField(.password, "timeouts must be 1 s or more"))
+    }
     let repository = AegisVaultRepository(
       storage: dependencies.storage(vault), masterKey: key, slotIndex: slot, random: dependencies.random,
       ids: dependencies.ids)

@@ -53,7 +53,8 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   }
 
   /// Runs `change` in the agent, or here on the vault file.
-  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome {
+  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
+  {
     if let response = try ask(.perform(vault: vault, change)) {
       guard case .outcome(let outcome) = response else { throw unexpected(response) }
       return outcome
@@ -73,7 +74,9 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
         uniquingKeysWith: { first, _ in first })
       return try direct.codes(of: accounts.map { byID[$0.id] ?? $0 }, at: time, next: next)
     }
-    guard case .codes(let values) = response, values.count == accounts.count else { throw unexpected(response) }
+    guard case .codes(let values) = response, values.count == accounts.count else {
+      throw unexpected(response)
+    }
     return zip(accounts, values).map { account, value in
       AccountCode(
         account: account, code: value.code, nextCode: value.nextCode, remaining: value.remaining,

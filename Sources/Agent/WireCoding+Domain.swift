@@ -209,14 +209,17 @@ extension WireReader {
           type: type, algorithm: algorithm, digits: digits, period: period, counter: counter, hasPIN: hasPIN)
       }
       return try OTPParameters(
-        type: type, secret: secret, algorithm: algorithm, digits: digits, period: period, counter: counter, pin: pin)
+        type: type, secret: secret, algorithm: algorithm, digits: digits, period: period, counter: counter,
+        pin: pin)
     } catch {
       throw Malformed(reason: "invalid OTP parameters")
     }
   }
 
   mutating func preserved() throws(Malformed) -> [PreservedField] {
-    try array { (reader) throws(Malformed) in PreservedField(key: try reader.string(), raw: try reader.string()) }
+    try array { (reader) throws(Malformed) in
+      PreservedField(key: try reader.string(), raw: try reader.string())
+    }
   }
 
   mutating func account() throws(Malformed) -> Account {
@@ -244,7 +247,8 @@ extension WireReader {
     let name = try string()
     let otp = try otp()
     return NewAccount(
-      issuer: issuer, name: name, otp: otp, note: try string(), favorite: try bool(), groupNames: try strings())
+      issuer: issuer, name: name, otp: otp, note: try string(), favorite: try bool(),
+      groupNames: try strings())
   }
 
   mutating func candidate() throws(Malformed) -> ImportCandidate {
@@ -318,7 +322,9 @@ extension WireReader {
     case 10: return .notFound(try string())
     case 11: return .ambiguous(try string(), candidates: try strings())
     case 12:
-      guard let field = AccountField(rawValue: try string()) else { throw Malformed(reason: "an unknown field") }
+      guard let field = AccountField(rawValue: try string()) else {
+        throw Malformed(reason: "an unknown field")
+      }
       return .invalidField(field, try string())
     case 13: return .cannotGenerate(try string())
     case 14: return .cancelled

@@ -15,7 +15,8 @@ public struct AccountCode: Equatable, Sendable {
 
   /// An account with its code, or with why it has none.
   public init(
-    account: Account, code: String? = nil, nextCode: String? = nil, remaining: Int? = nil, problem: String? = nil
+    account: Account, code: String? = nil, nextCode: String? = nil, remaining: Int? = nil,
+    problem: String? = nil
   ) {
     self.account = account
     self.code = code

@@ -89,7 +89,8 @@ public struct ToggleFavorite: Sendable {
   /// Toggles and returns the new flag.
   @discardableResult
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> Bool {
-    guard case .favorite(let flag) = try repository.perform(.toggleFavorite(id), ids: .counting("unused")) else {
+    guard case .favorite(let flag) = try repository.perform(.toggleFavorite(id), ids: .counting("unused"))
+    else {
       throw .storage("unexpected answer to a change")
     }
     return flag

@@ -42,7 +42,9 @@ public struct ManageGroups: Sendable {
     return group
   }
 
-  static func rename(_ id: AccountGroup.ID, to name: String, in contents: inout VaultContents) throws(DomainError) {
+  static func rename(_ id: AccountGroup.ID, to name: String, in contents: inout VaultContents)
+    throws(DomainError)
+  {
     guard let index = contents.groups.firstIndex(where: { $0.id == id }) else { throw .notFound(id.rawValue) }
     contents.groups[index].name = try validName(name, in: contents, excluding: id)
   }

@@ -17,7 +17,8 @@ public struct NextHOTPCode: Sendable {
   }
 
   /// Advances the counter of `id` in `contents` and returns the parameters it had.
-  static func advance(_ id: Account.ID, in contents: inout VaultContents) throws(DomainError) -> OTPParameters {
+  static func advance(_ id: Account.ID, in contents: inout VaultContents) throws(DomainError) -> OTPParameters
+  {
     let index = try contents.index(of: id)
     let otp = contents.accounts[index].otp
     guard otp.type == .hotp else { throw .cannotGenerate("not an HOTP account") }

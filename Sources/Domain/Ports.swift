@@ -25,7 +25,8 @@ public protocol VaultRepository: Sendable {
 
 extension VaultRepository {
   /// Runs `change` over `update` and `load` in this process.
-  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome {
+  public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
+  {
     try change.run(on: self, ids: ids)
   }
 

@@ -68,7 +68,8 @@ public enum VaultChange: Equatable, Sendable {
   func apply(to contents: inout VaultContents, ids: IdentifierSource) throws(DomainError) -> Outcome {
     switch self {
     case .add(let new): return .account(try AddAccount.add(new, to: &contents, ids: ids))
-    case .edit(let id, let changes): return .account(try EditAccount.apply(changes, to: id, in: &contents, ids: ids))
+    case .edit(let id, let changes):
+      return .account(try EditAccount.apply(changes, to: id, in: &contents, ids: ids))
     case .remove(let id):
       contents.accounts.remove(at: try contents.index(of: id))
       return .done

@@ -24,7 +24,8 @@ public enum AgentProcess {
     let busy = errno == EWOULDBLOCK
     close(descriptor)
     return busy
-      ? .success(false) : .failure(RuntimeFolder.Refusal(reason: "cannot lock \(folder.lockFile): \(POSIX.reason())"))
+      ? .success(false)
+      : .failure(RuntimeFolder.Refusal(reason: "cannot lock \(folder.lockFile): \(POSIX.reason())"))
   }
 
   /// Closes inherited descriptors and ignores the signals of a terminal it no longer has.

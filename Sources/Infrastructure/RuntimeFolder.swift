@@ -40,11 +40,13 @@ public struct RuntimeFolder: Equatable, Sendable {
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else { return .failure(refusal("is not a folder; remove it")) }
     guard info.st_uid == uid_t(uid) else {
-      return .failure(refusal("belongs to another user (uid \(info.st_uid)); remove it or set XDG_RUNTIME_DIR"))
+      return .failure(
+        refusal("belongs to another user (uid \(info.st_uid)); remove it or set XDG_RUNTIME_DIR"))
     }
     guard info.st_mode & 0o077 == 0 else {
       return .failure(
-        refusal("is open to other users (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 700 \(path)'"))
+        refusal(
+          "is open to other users (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 700 \(path)'"))
     }
     return .success(())
   }
@@ -54,7 +56,9 @@ public struct RuntimeFolder: Equatable, Sendable {
     if let checked = check() { return checked }
     let parent = POSIX.directory(of: path)
     var info = stat()
-    guard stat(parent, &info) == 0 else { return .failure(refusal("cannot be made: \(parent) does not exist")) }
+    guard stat(parent, &info) == 0 else {
+      return .failure(refusal("cannot be made: \(parent) does not exist"))
+    }
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
       return .failure(refusal("cannot be made: \(POSIX.reason())"))
     }

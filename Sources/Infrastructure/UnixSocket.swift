@@ -99,7 +99,9 @@ public final class UnixSocket: Sendable {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, total - filled) }
       if count < 0 {
         if errno == EINTR { continue }
-        if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(code: ETIMEDOUT, reason: "the peer is too slow") }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          throw Failure(code: ETIMEDOUT, reason: "the peer is too slow")
+        }
         throw Self.failure(errno, "cannot receive")
       }
       if count == 0 {

@@ -62,7 +62,8 @@ public struct OTPParameters: Hashable, Sendable {
     type: OTPType, algorithm: OTPAlgorithm, digits: Int, period: Int, counter: UInt64, hasPIN: Bool
   ) throws(OTPError) -> OTPParameters {
     let complete = try OTPParameters(
-      type: type, secret: Array(repeating: 1, count: 16), algorithm: algorithm, digits: digits, period: period,
+      type: type, secret: Array(repeating: 1, count: 16), algorithm: algorithm, digits: digits,
+      period: period,
       counter: counter)
     return complete.withoutSecret(hasPIN: hasPIN)
   }
@@ -72,7 +73,8 @@ public struct OTPParameters: Hashable, Sendable {
 
   private func withoutSecret(hasPIN: Bool) -> OTPParameters {
     OTPParameters(
-      withheldType: type, algorithm: algorithm, digits: digits, period: period, counter: counter, hasPIN: hasPIN)
+      withheldType: type, algorithm: algorithm, digits: digits, period: period, counter: counter,
+      hasPIN: hasPIN)
   }
 
   /// Whether the secret was left out (`withheld`): such parameters make no code.

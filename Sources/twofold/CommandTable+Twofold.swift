@@ -9,6 +9,7 @@ extension CommandTable {
       .value(
         "vault", "PATH", "the vault file (default $TWOFOLD_VAULT, else $XDG_DATA_HOME/twofold/vault.json)"),
       .value("password-file", "FILE", "read the vault password from the first line of FILE"),
+      .flag("no-agent", "neither use nor start the agent (also $TWOFOLD_AGENT=off)"),
       .flag("help", "show help"),
       .flag("version", "print the version"),
     ],
@@ -107,6 +108,24 @@ extension CommandTable {
       CommandSpec(
         "passwd", "change the vault password (asked twice)",
         options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
+      CommandSpec(
+        "unlock", "hand the vault's key to the agent, so later commands do not ask for the password",
+        options: [
+          .value("idle", "SECONDS", "lock after this many seconds without use (default 900)"),
+          .value("max", "SECONDS", "lock this many seconds after unlocking, used or not (default 28800)"),
+        ]),
+      CommandSpec(
+        "lock", "make the agent forget the vault's key at once",
+        options: [.flag("all", "forget every vault's key")]),
+      CommandSpec(
+        "status", "whether an agent runs and which vaults it holds (never starts one)",
+        options: [.flag("json", "print a JSON object")]),
+      CommandSpec(
+        "agent", "run the agent (normally started on demand)",
+        options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],
+        discussion:
+          "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
+          + "and answers only your own processes."),
       CommandSpec(
         "help", "show help for a command",
         positionals: [PositionalSpec("COMMAND", "the command", optional: true)]),

@@ -55,6 +55,10 @@ struct Twofold {
     case "code" where parsed.value("uri") != nil: try CodeCommand(environment: environment).run(parsed)
     case "verify": try VerifyCommand(environment: environment).run(parsed)
     case "demo": try TerminalAppCommand(environment: environment, arguments: parsed).runDemo()
+    case "unlock": try AgentCommands(environment: environment, arguments: parsed).unlock()
+    case "lock": try AgentCommands(environment: environment, arguments: parsed).lock()
+    case "status": try AgentCommands(environment: environment, arguments: parsed).status()
+    case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
     default: try vaultCommand(command, parsed)
     }
   }

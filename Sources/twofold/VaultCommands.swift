@@ -181,7 +181,9 @@ struct VaultCommands {
       try ChangePassword(credentials: session.direct)(new)
     }
     // The agent would lock it at its next use anyway: the key slots changed.
-    if session.agent.isEnabled { _ = try? session.agent.client.send(.lock(vault: AgentProcess.absolutePath(session.path))) }
+    if session.agent.isEnabled {
+      _ = try? session.agent.client.send(.lock(vault: AgentProcess.absolutePath(session.path)))
+    }
     environment.standardOutput("password changed for \(session.path)\n")
   }
 

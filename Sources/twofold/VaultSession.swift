@@ -43,7 +43,8 @@ struct VaultSession {
         // A password typed on a terminal or through askpass goes to the agent, so the next
         // command does not ask; one from a file or $TWOFOLD_PASSWORD does not start an agent.
         guard source.wasAsked else { return }
-        if let failure = access.handOver(direct, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
+        if let failure = access.handOver(
+          direct, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
         {
           warn("warning: the agent did not take the key: \(failure)\n")
         }
