@@ -67,7 +67,8 @@ let package = Package(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(name: "InfrastructureTests", dependencies: ["Infrastructure", "TestSupport"]),
-    .testTarget(name: "AgentTests", dependencies: ["Agent", "Domain", "OTP", "Data", "Infrastructure", "TestSupport"]),
+    .testTarget(
+      name: "AgentTests", dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )
