@@ -68,7 +68,8 @@ let package = Package(
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(name: "InfrastructureTests", dependencies: ["Infrastructure", "TestSupport"]),
     .testTarget(
-      name: "AgentTests", dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),
+      name: "AgentTests",
+      dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )
