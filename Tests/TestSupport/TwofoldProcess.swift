@@ -24,15 +24,19 @@ public enum TwofoldProcess {
     return SharedFixtures.packageRoot.appendingPathComponent(".build/debug/twofold")
   }
 
-  /// Runs `twofold arguments…` with only `environment` (plus PATH), no standard input, and
-  /// waits for it.
+  /// Runs `twofold arguments…` with only `environment` (plus PATH, HOME and
+  /// `TWOFOLD_AGENT=off` unless given), no standard input, and waits for it.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
   ) throws -> Output {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    var variables = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    // No test meets the agent of the person running the tests: agent tests turn it on in a
+    // folder of their own.
+    var variables = [
+      "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TWOFOLD_AGENT": "off",
+    ]
     variables.merge(environment) { $1 }
     process.environment = variables
     let output = Pipe()

@@ -130,6 +130,7 @@ extension DomainError {
     switch self {
     case .wrongPassword: "wrongPassword"
     case .passwordRequired: "passwordRequired"
+    case .cancelled: "cancelled"
     case .vaultMissing: "vaultMissing"
     case .vaultExists: "vaultExists"
     case .vaultCorrupted: "vaultCorrupted"
