@@ -149,6 +149,7 @@ struct AgentProtocolTests {
 }
 
 extension VaultChange: CustomTestStringConvertible {
+  /// The case's name, for the test report.
   public var testDescription: String {
     switch self {
     case .add: "add"
