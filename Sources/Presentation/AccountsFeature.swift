@@ -32,6 +32,10 @@ public enum AccountsFeature {
     public var pendingDelete: Account.ID?
     /// Whether the vault has been loaded at least once.
     public var isLoaded = false
+    /// Codes computed where the secrets are (the agent), for accounts loaded without them.
+    public var fetchedCodes: [Account.ID: AccountCode] = [:]
+    /// The time `fetchedCodes` are for.
+    public var fetchedAt: Int64?
 
     /// A list at time `now`.
     public init(now: Int64) { self.now = now }
@@ -42,9 +46,25 @@ public enum AccountsFeature {
       return ListAccounts.sorted(filter.apply(to: contents), by: settings.sortOrder)
     }
 
+    /// Whether some accounts came without their secrets, so their codes are fetched.
+    public var hasWithheldSecrets: Bool { contents.accounts.contains { $0.otp.isWithheld } }
+
+    /// The codes of `accounts` now: computed here, or as fetched for withheld secrets.
+    public func codes(of accounts: [Account]) -> [AccountCode] {
+      guard accounts.contains(where: { $0.otp.isWithheld }) else { return CodesAt()(accounts, at: now) }
+      return accounts.map { account in
+        guard account.otp.isWithheld else { return CodesAt()([account], at: now)[0] }
+        guard var fetched = fetchedCodes[account.id], fetchedAt == now else {
+          return AccountCode(account: account)
+        }
+        fetched.account = account
+        return fetched
+      }
+    }
+
     /// The rows to draw.
     public var rows: [AccountRow] {
-      CodesAt()(visibleAccounts, at: now).map { item in
+      codes(of: visibleAccounts).map { item in
         let account = item.account
         let hotp = account.otp.type == .hotp
         let hidden = settings.hideCodes && account.id != selection
@@ -87,6 +107,7 @@ public enum AccountsFeature {
     case loaded(VaultContents)
     case settingsChanged(AppSettings)
     case tick(Int64)
+    case codesFetched([AccountCode], at: Int64)
     case searchStarted
     case searchTyped(String)
     case searchBackspace
@@ -115,6 +136,7 @@ public enum AccountsFeature {
   /// Work to do.
   public enum Effect: Equatable, Sendable {
     case load
+    case fetchCodes([Account], at: Int64)
     case copy(String)
     case clearClipboard(ifStill: String)
     case nextHOTP(Account.ID, thenCopy: Bool)
@@ -136,16 +158,22 @@ public enum AccountsFeature {
         state.groupFilter = nil
       }
       keepSelectionVisible(&state)
-      return []
+      return fetchCodes(state)
     case .settingsChanged(let settings):
       state.settings = settings
       return []
     case .tick(let now):
       state.now = now
+      let fetch = state.fetchedAt == now ? [] : fetchCodes(state)
       if let pending = state.clipboard, now >= pending.at {
         state.clipboard = nil
-        return [.clearClipboard(ifStill: pending.code)]
+        return [.clearClipboard(ifStill: pending.code)] + fetch
       }
+      return fetch
+    case .codesFetched(let codes, let time):
+      state.fetchedCodes = Dictionary(
+        codes.map { ($0.account.id, $0) }, uniquingKeysWith: { _, last in last })
+      state.fetchedAt = time
       return []
     case .searchStarted:
       state.isSearching = true
@@ -187,7 +215,7 @@ public enum AccountsFeature {
         if let code = state.generatedCodes[account.id] { return [.copy(code)] }
         return [.nextHOTP(account.id, thenCopy: true)]
       }
-      guard let code = CodesAt()([account], at: state.now).first?.code else {
+      guard let code = state.codes(of: [account]).first?.code else {
         state.message = "No code to copy for \(account.label)."
         return []
       }
@@ -196,7 +224,7 @@ public enum AccountsFeature {
       guard let account = state.selectedAccount else { return [] }
       let code =
         account.otp.type == .hotp
-        ? state.generatedCodes[account.id] : CodesAt()([account], at: state.now).first?.code
+        ? state.generatedCodes[account.id] : state.codes(of: [account]).first?.code
       state.message = "Copied \(account.label) with \(tool); cleared in \(clipboardLifetime) s."
       if let code { state.clipboard = PendingClear(code: code, at: state.now + clipboardLifetime) }
       return []
@@ -242,6 +270,12 @@ public enum AccountsFeature {
       state.message = message
       return []
     }
+  }
+
+  /// Asks for the codes of the accounts loaded without secrets, when there are any.
+  private static func fetchCodes(_ state: State) -> [Effect] {
+    let withheld = state.contents.accounts.filter { $0.otp.isWithheld && $0.otp.type != .hotp }
+    return withheld.isEmpty ? [] : [.fetchCodes(withheld, at: state.now)]
   }
 
   private static func keepSelectionVisible(_ state: inout State) {

@@ -14,6 +14,8 @@ public struct VaultServices: Sendable {
   public var toggleFavorite: @Sendable (Account.ID) throws(DomainError) -> Void
   /// Advances an HOTP counter (saved first) and returns the code.
   public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
+  /// The codes of accounts at a time, computed where their secrets are.
+  public var codes: @Sendable ([Account], Int64) throws(DomainError) -> [AccountCode]
 
   /// The use cases over `repository`.
   public init(repository: any VaultRepository, ids: IdentifierSource) {
@@ -25,6 +27,8 @@ public struct VaultServices: Sendable {
     remove = { (id) throws(DomainError) in try RemoveAccount(repository: repository)(id) }
     toggleFavorite = { (id) throws(DomainError) in try ToggleFavorite(repository: repository)(id) }
     nextHOTP = { (id) throws(DomainError) in try NextHOTPCode(repository: repository)(id) }
+    codes = { (accounts, time) throws(DomainError) in try repository.codes(of: accounts, at: time, next: true)
+    }
   }
 }
 

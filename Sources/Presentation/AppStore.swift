@@ -68,6 +68,8 @@ public final class AppStore {
       switch effect {
       case .load:
         return [.loaded(try services.load())]
+      case .fetchCodes(let accounts, let time):
+        return [.codesFetched(try services.codes(accounts, time), at: time)]
       case .copy(let code):
         do throws(ClipboardFailure) {
           return [.copied(tool: try dependencies.clipboard.copy(code))]

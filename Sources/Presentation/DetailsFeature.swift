@@ -42,13 +42,25 @@ public enum DetailsFeature {
     case navigate(Navigation)
   }
 
+  /// What to say when the secret stayed with the agent.
+  public static let withheldMessage =
+    "The secret stays with the agent: 'twofold show --uri' asks for the password and prints it."
+
   /// Pure state transition.
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch action {
     case .uriToggled:
+      guard !state.account.otp.isWithheld else {
+        state.message = withheldMessage
+        return []
+      }
       state.showsURI.toggle()
       return []
     case .qrRequested:
+      guard !state.account.otp.isWithheld else {
+        state.message = withheldMessage
+        return []
+      }
       if state.qr != nil {
         state.qr = nil
         return []

@@ -1,3 +1,4 @@
+import Agent
 import Arguments
 import Crypto
 import Data
@@ -46,7 +47,9 @@ struct TerminalAppCommand {
         opened = try open(session, password: nil)
         encrypted = false
       } catch .passwordRequired {
-        if var password = try configuredPassword(session) {
+        if let held = openThroughAgent(session) {
+          opened = held
+        } else if var password = try configuredPassword(session) {
           defer { wipe(&password) }
           opened = try domain(session) { () throws(DomainError) in try open(session, password: password) }
         }
@@ -56,9 +59,17 @@ struct TerminalAppCommand {
     }
     let storage = session.storage
     let ids = session.ids
+    let agent = session.agent
+    let vault = AgentProcess.absolutePath(session.path)
     let dependencies = AppDependencies(
       unlock: { (password) throws(DomainError) in
-        try TerminalAppCommand.services(storage: storage, ids: ids, password: password)
+        // A password typed here goes to the agent too, as a command's would.
+        try TerminalAppCommand.services(storage: storage, ids: ids, password: password) { repository in
+          if agent.isEnabled {
+            _ = agent.handOver(
+              repository, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
+          }
+        }
       },
       clipboard: clipboard, settings: settings.repository, renderQR: renderQR)
     var state = AppFeature.State(
@@ -84,16 +95,30 @@ struct TerminalAppCommand {
   /// The repository keeps a copy of the password while the vault is open, to open the file again
   /// should it be replaced by one its key does not open; in `SecretBytes`, so it is wiped when
   /// the app locks or quits, and each copy handed to the repository is wiped after use.
-  static func services(storage: FileVaultStorage, ids: IdentifierSource, password: [UInt8])
-    throws(DomainError)
-    -> VaultServices
-  {
+  static func services(
+    storage: FileVaultStorage, ids: IdentifierSource, password: [UInt8],
+    opened: (AegisVaultRepository) -> Void = { _ in }
+  ) throws(DomainError) -> VaultServices {
     let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
     let repository = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
       random: .secure, ids: ids)
     _ = try repository.load()
+    opened(repository)
     return VaultServices(repository: repository, ids: ids)
+  }
+
+  /// The vault through the agent when it holds the key: the list opens without asking.
+  private func openThroughAgent(_ session: VaultSession) -> VaultServices? {
+    guard session.agent.isEnabled else { return nil }
+    let direct = AegisVaultRepository(
+      storage: session.storage, password: { () throws(DomainError) in throw .passwordRequired },
+      random: .secure,
+      ids: session.ids)
+    let repository = AgentVaultRepository(
+      vault: AgentProcess.absolutePath(session.path), client: session.agent.client, direct: direct)
+    guard (try? repository.load()) != nil, repository.usesAgent else { return nil }
+    return VaultServices(repository: repository, ids: session.ids)
   }
 
   /// Opens with `password`, or without one (an unencrypted vault; `.passwordRequired` otherwise).

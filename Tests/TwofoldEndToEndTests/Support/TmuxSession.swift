@@ -26,11 +26,13 @@ final class TmuxSession {
   private let socket: String
 
   /// Starts `twofold arguments…` in a `width × height` session with only `environment`
-  /// (plus PATH, TERM and a UTF-8 locale).
+  /// (plus PATH, TERM, a UTF-8 locale and, unless given, `TWOFOLD_AGENT=off`).
   init(_ arguments: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
     folder = try TemporaryDirectory()
     socket = folder.path("tmux")
-    var variables = ["PATH": "/usr/bin:/bin", "TERM": "screen-256color", "LANG": "C.UTF-8"]
+    var variables = [
+      "PATH": "/usr/bin:/bin", "TERM": "screen-256color", "LANG": "C.UTF-8", "TWOFOLD_AGENT": "off",
+    ]
     variables.merge(environment) { $1 }
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     try tmux(
