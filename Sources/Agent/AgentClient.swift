@@ -13,6 +13,8 @@ public struct AgentClient: Sendable {
     case otherVersion(UInt16)
     /// The exchange failed; the reason is for people.
     case failed(String)
+    /// The request is over the agent's limit (a very large import): make it without the agent.
+    case tooLarge
   }
 
   /// The agent's folder.
@@ -27,6 +29,7 @@ public struct AgentClient: Sendable {
   public func send(_ request: AgentRequest) throws(Failure) -> AgentResponse {
     var message = request.encoded()
     defer { message.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+    guard message.count <= AgentProtocol.requestLimit else { throw .tooLarge }
     return try exchange(message)
   }
 

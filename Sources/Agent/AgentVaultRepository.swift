@@ -92,7 +92,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
       response = try client.send(request)
     } catch {
       switch error {
-      case .notRunning, .otherVersion: break
+      case .notRunning, .otherVersion, .tooLarge: break
       case .refused(let reason), .failed(let reason): warn("warning: not using the agent: \(reason)")
       }
       route.withLock { $0 = .direct }

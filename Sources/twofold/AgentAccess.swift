@@ -66,6 +66,7 @@ struct AgentAccess: Sendable {
     case .notRunning: "no agent runs"
     case .refused(let reason), .failed(let reason): reason
     case .otherVersion(let version): "the running agent speaks protocol \(version); it was asked to stop"
+    case .tooLarge: "the request is too large for the agent"
     }
   }
 }
