@@ -15,6 +15,9 @@ public struct AgentClient: Sendable {
     case failed(String)
     /// The request is over the agent's limit (a very large import): make it without the agent.
     case tooLarge
+    /// The request was sent but no whole answer came (the agent stopped): a change may or may
+    /// not have been made.
+    case interrupted(String)
   }
 
   /// The agent's folder.
@@ -61,9 +64,9 @@ public struct AgentClient: Sendable {
       try connection.send(frame: message)
       answer = try connection.receiveFrame(limit: AgentProtocol.responseLimit)
     } catch {
-      throw .failed("the agent did not answer: \(error.reason)")
+      throw .interrupted("the agent did not answer: \(error.reason)")
     }
-    guard let answer else { throw .failed("the agent closed the connection") }
+    guard let answer else { throw .interrupted("the agent closed the connection") }
     let response: AgentResponse
     do {
       response = try AgentResponse.decode(answer)

@@ -93,6 +93,12 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     } catch {
       switch error {
       case .notRunning, .otherVersion, .tooLarge: break
+      case .interrupted(let reason):
+        // Making the change again here could make it twice.
+        if case .perform = request {
+          throw .storage("\(reason); run 'twofold list' to see whether the change was made")
+        }
+        warn("warning: not using the agent: \(reason)")
       case .refused(let reason), .failed(let reason): warn("warning: not using the agent: \(reason)")
       }
       route.withLock { $0 = .direct }

@@ -64,7 +64,7 @@ struct AgentAccess: Sendable {
   static func describe(_ failure: AgentClient.Failure) -> String {
     switch failure {
     case .notRunning: "no agent runs"
-    case .refused(let reason), .failed(let reason): reason
+    case .refused(let reason), .failed(let reason), .interrupted(let reason): reason
     case .otherVersion(let version): "the running agent speaks protocol \(version); it was asked to stop"
     case .tooLarge: "the request is too large for the agent"
     }
