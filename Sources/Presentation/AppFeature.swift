@@ -40,6 +40,8 @@ public enum AppFeature {
     case started
     case tick(Int64)
     case keyPressed(at: Int64)
+    /// Another process changed the vault file (a command, a sync, another device).
+    case vaultChangedOnDisk
     case unlock(UnlockFeature.Action)
     case accounts(AccountsFeature.Action)
     case editor(EditorFeature.Action)
@@ -77,6 +79,9 @@ public enum AppFeature {
     case .keyPressed(let time):
       state.lastActivity = time
       return []
+    case .vaultChangedOnDisk:
+      // Another process wrote the vault: load it again, keeping the selection and the search.
+      return state.coordinator.current == .unlock || !state.accounts.isLoaded ? [] : [.accounts(.load)]
     case .unlock(let action):
       var effects = UnlockFeature.reduce(&state.unlock, action).map(Effect.unlock)
       if action == .unlocked {

@@ -23,14 +23,20 @@ public final class TerminalApp {
 
   private let store: AppStore
   private let milliseconds: () -> Int64
+  private let vaultChanged: () -> Bool
   private let useColor: Bool
   private var context: ViewContext
   private var second: Int64 = 0
 
-  /// An app over `store`; `milliseconds` is the current Unix time in milliseconds.
-  public init(store: AppStore, configuration: Configuration, milliseconds: @escaping () -> Int64) {
+  /// An app over `store`; `milliseconds` is the current Unix time in milliseconds, and
+  /// `vaultChanged` tells, once a second, whether another process changed the vault.
+  public init(
+    store: AppStore, configuration: Configuration, milliseconds: @escaping () -> Int64,
+    vaultChanged: @escaping () -> Bool = { false }
+  ) {
     self.store = store
     self.milliseconds = milliseconds
+    self.vaultChanged = vaultChanged
     useColor = configuration.useColor
     context = ViewContext(title: configuration.title, settingsNote: configuration.settingsNote)
   }
@@ -62,6 +68,7 @@ public final class TerminalApp {
     let now = milliseconds() / 1000
     guard now != second else { return }
     second = now
+    if vaultChanged() { store.send(.vaultChangedOnDisk) }
     store.send(.tick(now))
   }
 

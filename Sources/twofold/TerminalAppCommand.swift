@@ -77,15 +77,20 @@ struct TerminalAppCommand {
     state.canLock = encrypted
     try run(
       AppStore(state: state, dependencies: dependencies, services: opened), title: session.path,
-      settingsNote: "Saved in \(settings.path).")
+      settingsNote: "Saved in \(settings.path).", watching: session.path)
   }
 
-  private func run(_ store: AppStore, title: String, settingsNote: String) throws(CommandFailure) {
+  private func run(
+    _ store: AppStore, title: String, settingsNote: String, watching vault: String? = nil
+  ) throws(CommandFailure) {
     let configuration = TerminalApp.Configuration(
       title: title, settingsNote: settingsNote, useColor: (environment.variables["NO_COLOR"] ?? "").isEmpty)
+    let watcher = vault.map { FileWatcher(path: $0) }
     do {
-      try TerminalApp(store: store, configuration: configuration, milliseconds: environment.milliseconds)
-        .run()
+      try TerminalApp(
+        store: store, configuration: configuration, milliseconds: environment.milliseconds,
+        vaultChanged: { watcher?.changed() ?? false }
+      ).run()
     } catch {
       throw .failed(error.message)
     }
