@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite"]),
     .target(name: "CProcessControl"),
     .target(name: "CUnixSocket"),
-    .target(name: "Infrastructure", dependencies: ["Data", "Domain", "CProcessControl", "CUnixSocket"]),
+    .target(
+      name: "Infrastructure",
+      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(name: "Arguments"),

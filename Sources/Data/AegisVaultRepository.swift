@@ -82,16 +82,34 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     try AegisDatabase.decode(try open().1, ids: ids)
   }
 
-  /// Reads the newest file under the lock, applies `change`, and saves with the same key slots.
+  /// Reads the newest file under the lock, applies `change`, and saves with the same key slots;
+  /// a change that leaves the contents as they were writes nothing.
   public func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
     try storage.withExclusiveLock { () throws(DomainError) -> Result in
       let (file, db) = try open()
-      var contents = try AegisDatabase.decode(db, ids: ids)
+      let original = try AegisDatabase.decode(db, ids: ids)
+      var contents = original
       let result = try change(&contents)
-      try save(contents, over: file)
+      if contents != original { try save(contents, over: file) }
       return result
+    }
+  }
+
+  /// The vault as it is on disk now, opened with the held key (asking for the password when
+  /// there is none yet): what a sync seals its bases with. Nil for an unencrypted vault.
+  public func sealed() throws(DomainError) -> SealedVault? {
+    let (file, _) = try open()
+    guard file.isEncrypted, let key = heldKey()?.key else { return nil }
+    let bytes: [UInt8]
+    do throws(StorageError) { bytes = try storage.read() } catch { throw error.domainError }
+    do throws(SealedVault.Failure) {
+      return try SealedVault.open(bytes, keys: [key], passwords: [], ids: ids)
+    } catch .domain(let error) {
+      throw error
+    } catch {
+      throw .passwordRequired
     }
   }
 

@@ -1,0 +1,60 @@
+/// What a sync reads from a source: the versions to merge in, in order (a shared file's own
+/// contents first, then its conflict copies oldest first; for a backup folder, its newest
+/// backup), and what identifies what was read.
+public struct SyncSnapshot: Sendable {
+  /// The versions to merge, in order; empty when there is nothing new (the newest backup was
+  /// consumed already).
+  public var versions: [VaultContents]
+  /// What identifies the newest backup read (its SHA-256), for one-way sources.
+  public var consumed: String?
+  /// Problems that did not stop the sync (a conflict-copy name that does not parse), for the report.
+  public var notes: [String]
+
+  /// Describes what was read.
+  public init(versions: [VaultContents], consumed: String? = nil, notes: [String] = []) {
+    self.versions = versions
+    self.consumed = consumed
+    self.notes = notes
+  }
+}
+
+/// A write prepared in full (a new file flushed beside the old one) and made real by `commit`.
+public struct SyncCommit: Sendable {
+  /// Puts the prepared file in place (and keeps the old one in the backups).
+  public var commit: @Sendable () throws(DomainError) -> Void
+  /// Throws the prepared file away.
+  public var discard: @Sendable () -> Void
+
+  /// Wraps the two steps.
+  public init(
+    commit: @escaping @Sendable () throws(DomainError) -> Void, discard: @escaping @Sendable () -> Void
+  ) {
+    self.commit = commit
+    self.discard = discard
+  }
+}
+
+/// A place a vault syncs with (Infrastructure: a shared vault file, a folder of Aegis backups).
+public protocol SyncSource: Sendable {
+  /// The source's absolute path, as the report and the remembered sources name it.
+  var location: String { get }
+  /// Whether the merge result is written back (a shared file) or only read (a backup folder).
+  var isTwoWay: Bool { get }
+  /// Reads and decrypts what is there; nothing is written.
+  func read() throws(DomainError) -> SyncSnapshot
+  /// Prepares writing `contents` over the source (two-way sources only).
+  func prepare(_ contents: VaultContents) throws(DomainError) -> SyncCommit
+  /// After every file is written: moves what was merged in (conflict copies) into the backups.
+  func finish() throws(DomainError)
+}
+
+/// The base of each source (what both sides agreed on at the last sync) and the remembered sources.
+public protocol SyncBaseStore: Sendable {
+  /// The base kept for `source`, nil before a first sync.
+  func base(of source: String) throws(DomainError) -> VaultContents?
+  /// What was consumed from `source` last time (one-way sources).
+  func consumed(from source: String) -> String?
+  /// Prepares keeping `base` for `source` (remembering the source).
+  func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?) throws(DomainError)
+    -> SyncCommit
+}

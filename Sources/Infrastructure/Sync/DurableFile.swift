@@ -1,0 +1,81 @@
+import Domain
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file steps of a sync: a new file written whole and flushed beside its target, then
+/// renamed over it; copies kept in the vault's backups under their own names.
+enum DurableFile {
+  /// Writes `bytes` beside `path` under a temporary name and returns that name.
+  static func prepare(_ bytes: [UInt8], for path: String) throws(DomainError) -> String {
+    let temporary = POSIX.directory(of: path) + "/." + POSIX.fileName(of: path) + ".sync-\(getpid())"
+    unlink(temporary)
+    if let code = POSIX.writeNewFile(temporary, bytes) {
+      throw .storage("cannot write beside \(path): \(POSIX.reason(code))")
+    }
+    return temporary
+  }
+
+  /// Renames `temporary` over `path` and flushes the folder.
+  static func commit(_ temporary: String, to path: String) throws(DomainError) {
+    guard rename(temporary, path) == 0 else {
+      let reason = POSIX.reason()
+      unlink(temporary)
+      throw .storage("cannot replace \(path): \(reason)")
+    }
+    POSIX.syncDirectory(POSIX.directory(of: path))
+  }
+
+  /// Reads `path`.
+  static func read(_ path: String) throws(DomainError) -> [UInt8] {
+    switch POSIX.readFile(path) {
+    case .success(let bytes): return bytes
+    case .failure(let error): throw .storage("cannot read \(path): \(POSIX.reason(error.code))")
+    }
+  }
+
+  /// Puts `bytes` into `folder` as `name` (or `name` with `-N` before `.json` when taken), flushed.
+  static func keep(_ bytes: [UInt8], in folder: String, as name: String) throws(DomainError) {
+    if let code = POSIX.makeDirectories(folder) {
+      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    }
+    let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    let suffix = name.hasSuffix(".json") ? ".json" : ""
+    for sequence in 0..<1000 {
+      let candidate = folder + "/" + (sequence == 0 ? name : "\(stem)-\(sequence)\(suffix)")
+      if let code = POSIX.writeNewFile(candidate, bytes) {
+        if code == EEXIST { continue }
+        throw .storage("cannot write \(candidate): \(POSIX.reason(code))")
+      }
+      POSIX.syncDirectory(folder)
+      return
+    }
+    throw .storage("cannot find a free name for \(name) in \(folder)")
+  }
+
+  /// Moves `path` into `folder` under its own name: kept there first, then removed here.
+  static func move(_ path: String, into folder: String) throws(DomainError) {
+    try keep(try read(path), in: folder, as: POSIX.fileName(of: path))
+    guard unlink(path) == 0 else { throw .storage("cannot remove \(path): \(POSIX.reason())") }
+    POSIX.syncDirectory(POSIX.directory(of: path))
+  }
+
+  /// The names in `folder`, or why it cannot be listed.
+  static func list(_ folder: String) throws(DomainError) -> [String] {
+    guard let directory = opendir(folder) else { throw .storage("cannot read \(folder): \(POSIX.reason())") }
+    closedir(directory)
+    return POSIX.listDirectory(folder)
+  }
+
+  /// Whether `path` is a folder.
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Removes `path`, if it is there.
+  static func remove(_ path: String) { unlink(path) }
+}

@@ -1,0 +1,71 @@
+import Crypto
+import Data
+import Domain
+import Synchronization
+
+/// A shared vault file that other devices also write (Syncthing, Nextcloud, Dropbox): two-way.
+/// Its Syncthing conflict copies are merged in after it, oldest first, and moved into the
+/// vault's backups once the result is written. Written under its own header and key.
+public final class SharedVaultSource: SyncSource, Sendable {
+  /// The file's absolute path.
+  public let location: String
+  /// Always: the result is written back.
+  public let isTwoWay = true
+  private let access: SyncAccess
+  private let opened = Mutex<(vault: SealedVault, copies: [String])?>(nil)
+
+  /// The shared vault at `path`, opened with `access`.
+  public init(path: String, access: SyncAccess) {
+    location = path
+    self.access = access
+  }
+
+  /// The source's contents, then its conflict copies' (oldest first).
+  public func read() throws(DomainError) -> SyncSnapshot {
+    let vault = try access.open(try DurableFile.read(location), named: location)
+    var versions = [vault.contents]
+    var notes: [String] = []
+    var copies: [String] = []
+    let folder = POSIX.directory(of: location)
+    var found: [SyncFileNames.ConflictCopy] = []
+    for name in try DurableFile.list(folder) {
+      switch SyncFileNames.conflictCopy(name, of: POSIX.fileName(of: location)) {
+      case .copy(let copy): found.append(copy)
+      case .unreadable(let name): notes.append("left alone: \(folder)/\(name) is not a Syncthing conflict copy name")
+      case .other: break
+      }
+    }
+    for copy in found.sorted() {
+      let path = folder + "/" + copy.fileName
+      let opened = try access.open(try DurableFile.read(path), named: path, also: [vault.masterKey])
+      versions.append(opened.contents)
+      copies.append(path)
+    }
+    let kept = (vault, copies)
+    self.opened.withLock { $0 = kept }
+    return SyncSnapshot(versions: versions, notes: notes)
+  }
+
+  /// Seals `contents` under the source's header and key beside it; the commit keeps the old
+  /// file in the vault's backups, then renames the new one over it.
+  public func prepare(_ contents: VaultContents) throws(DomainError) -> SyncCommit {
+    guard let vault = opened.withLock({ $0?.vault }) else { throw .storage("\(location) was not read") }
+    var bytes = try vault.sealing(contents, random: access.random)
+    defer { wipe(&bytes) }
+    let temporary = try DurableFile.prepare(bytes, for: location)
+    let location = self.location
+    let access = self.access
+    return SyncCommit(
+      commit: { () throws(DomainError) in
+        let stem = BackupName.stem(of: POSIX.fileName(of: location))
+        try DurableFile.keep(
+          try DurableFile.read(location), in: access.backups, as: "\(stem)-\(BackupName.timestamp(access.now())).json")
+        try DurableFile.commit(temporary, to: location)
+      }, discard: { DurableFile.remove(temporary) })
+  }
+
+  /// Moves the merged conflict copies into the vault's backups.
+  public func finish() throws(DomainError) {
+    for copy in opened.withLock({ $0?.copies ?? [] }) { try DurableFile.move(copy, into: access.backups) }
+  }
+}

@@ -1,0 +1,125 @@
+import Codecs
+import Crypto
+import Data
+import Domain
+import OTP
+
+/// The bases and the remembered sources of one vault, in `sync/` beside it: each base an Aegis
+/// vault sealed under the vault's own header and key (so the same code and password read it,
+/// and it is never plaintext), and `STEM.sources.json` naming each source, its kind, its base
+/// file and, for a backup folder, the SHA-256 of the backup last consumed.
+public final class SyncBaseFiles: SyncBaseStore, Sendable {
+  /// One remembered source.
+  public struct Remembered: Equatable, Sendable {
+    /// Its absolute path.
+    public var path: String
+    /// `vault` or `aegis-backups`.
+    public var kind: String
+    /// Its base file's name in `sync/`.
+    public var base: String
+    /// The SHA-256 of the backup last consumed.
+    public var consumed: String?
+  }
+
+  private let folder: String
+  private let stem: String
+  private let vault: SealedVault?
+  private let random: RandomSource
+  private let ids: IdentifierSource
+
+  /// The sync files of the vault at `vaultPath`; `vault` (the vault opened with its key) seals
+  /// and opens the bases. Without it only the remembered sources can be read.
+  public init(vaultPath: String, vault: SealedVault?, random: RandomSource, ids: IdentifierSource) {
+    folder = POSIX.directory(of: vaultPath) + "/sync"
+    stem = BackupName.stem(of: POSIX.fileName(of: vaultPath))
+    self.vault = vault
+    self.random = random
+    self.ids = ids
+  }
+
+  private var registryPath: String { folder + "/" + stem + ".sources.json" }
+
+  /// The sources synced before, in the order first synced.
+  public func remembered() throws(DomainError) -> [Remembered] {
+    guard case .success(let bytes) = POSIX.readFile(registryPath) else { return [] }
+    guard let object = try? JSONValue(parsing: bytes).objectValue, let sources = object["sources"]?.arrayValue else {
+      throw .storage("\(registryPath) cannot be read; remove it to start the syncs afresh")
+    }
+    return sources.compactMap { value in
+      guard let path = value["path"]?.stringValue, let kind = value["kind"]?.stringValue,
+        let base = value["base"]?.stringValue, !base.contains("/")
+      else { return nil }
+      return Remembered(path: path, kind: kind, base: base, consumed: value["consumed"]?.stringValue)
+    }
+  }
+
+  /// The base kept for `source`.
+  public func base(of source: String) throws(DomainError) -> VaultContents? {
+    guard let entry = try remembered().first(where: { $0.path == source }) else { return nil }
+    let path = folder + "/" + entry.base
+    guard case .success(let bytes) = POSIX.readFile(path) else { return nil }
+    guard let vault else { throw .passwordRequired }
+    do throws(SealedVault.Failure) {
+      return try SealedVault.open(bytes, keys: [vault.masterKey], passwords: [], ids: ids).contents
+    } catch {
+      throw .storage("the sync base \(path) does not open with the vault's key; 'twofold sync --forget \(source)' starts afresh")
+    }
+  }
+
+  /// What was consumed from `source` last.
+  public func consumed(from source: String) -> String? {
+    (try? remembered())?.first { $0.path == source }?.consumed
+  }
+
+  /// Seals `base` beside the others; the commit puts it in place and records the source.
+  public func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?) throws(DomainError)
+    -> SyncCommit
+  {
+    guard let vault else { throw .passwordRequired }
+    if let code = POSIX.makeDirectories(folder) { throw .storage("cannot create \(folder): \(POSIX.reason(code))") }
+    let name = "\(stem)-\(Hex.encode(Digest.sha256(Array(source.utf8)).prefix(8))).base.json"
+    var bytes = try vault.sealing(base, random: random)
+    defer { wipe(&bytes) }
+    let path = folder + "/" + name
+    let temporary = try DurableFile.prepare(bytes, for: path)
+    let entry = Remembered(path: source, kind: kind, base: name, consumed: consumed)
+    return SyncCommit(
+      commit: { [self] () throws(DomainError) in
+        try DurableFile.commit(temporary, to: path)
+        try record(entry)
+      }, discard: { DurableFile.remove(temporary) })
+  }
+
+  /// Drops `source` and its base; false when it was not remembered.
+  public func forget(_ source: String) throws(DomainError) -> Bool {
+    var sources = try remembered()
+    guard let index = sources.firstIndex(where: { $0.path == source }) else { return false }
+    let entry = sources.remove(at: index)
+    try write(sources)
+    DurableFile.remove(folder + "/" + entry.base)
+    return true
+  }
+
+  private func record(_ entry: Remembered) throws(DomainError) {
+    var sources = try remembered()
+    if let index = sources.firstIndex(where: { $0.path == entry.path }) {
+      sources[index] = entry
+    } else {
+      sources.append(entry)
+    }
+    try write(sources)
+  }
+
+  private func write(_ sources: [Remembered]) throws(DomainError) {
+    let list = sources.map { source in
+      var object = JSONObject([
+        ("path", .string(source.path)), ("kind", .string(source.kind)), ("base", .string(source.base)),
+      ])
+      if let consumed = source.consumed { object["consumed"] = .string(consumed) }
+      return JSONValue.object(object)
+    }
+    let bytes = JSONValue.object(JSONObject([("version", .number(JSONNumber(Int64(1)))), ("sources", .array(list))]))
+      .serialized(pretty: true)
+    try DurableFile.commit(try DurableFile.prepare(bytes + [0x0a], for: registryPath), to: registryPath)
+  }
+}
