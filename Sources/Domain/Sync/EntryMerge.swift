@@ -1,0 +1,64 @@
+/// The three-way merge of one account both sides hold (sync.md "What is compared"): each field
+/// against the base; without a base (new on both sides) every difference is a conflict.
+struct EntryMerge {
+  /// The note suffix of theirs' copy after a secret conflict.
+  static let conflictSuffix = "(sync conflict)"
+
+  /// The merged account; on a secret conflict it keeps our secret and counter.
+  private(set) var result: MergeEntry
+  /// Theirs under a fresh UUID, after a secret conflict.
+  private(set) var copy: MergeEntry?
+  /// The fields resolved as conflicts, in the table's order.
+  private(set) var conflicts: [MergeField] = []
+
+  init(base: MergeEntry?, ours: MergeEntry, theirs: MergeEntry, ids: IdentifierSource) {
+    var takeTheirs: Set<MergeField> = []
+    var conflicts: [MergeField] = []
+    for field in MergeField.allCases where field != .counter && !ours.fields.same(field, as: theirs.fields) {
+      if let base, base.fields.same(field, as: ours.fields) {
+        takeTheirs.insert(field)
+      } else if let base, base.fields.same(field, as: theirs.fields) {
+        continue
+      } else {
+        conflicts.append(field)
+      }
+    }
+    self.conflicts = conflicts
+    result = Self.merged(ours, theirs, takingTheirs: takeTheirs, secretConflict: conflicts.contains(.secret))
+    if conflicts.contains(.secret) {
+      var account = theirs.account
+      account.id = Account.ID(ids.next())
+      account.note = account.note.isEmpty ? Self.conflictSuffix : "\(account.note) \(Self.conflictSuffix)"
+      copy = theirs.with(account)
+    }
+  }
+
+  private static func merged(
+    _ ours: MergeEntry, _ theirs: MergeEntry, takingTheirs fields: Set<MergeField>, secretConflict: Bool
+  ) -> MergeEntry {
+    var account = ours.account
+    let other = theirs.account
+    if fields.contains(.label) {
+      account.issuer = other.issuer
+      account.name = other.name
+    }
+    if fields.contains(.note) { account.note = other.note }
+    if fields.contains(.favorite) { account.favorite = other.favorite }
+    account.preserved = preserved(
+      icon: fields.contains(.icon) ? other : account, other: fields.contains(.other) ? other : account)
+    if !secretConflict {
+      account.otp =
+        fields.contains(.secret)
+        ? VaultMerge.largerCounter(other.otp, account.otp) : VaultMerge.largerCounter(account.otp, other.otp)
+    }
+    return MergeEntry(account, groupNames: fields.contains(.groups) ? theirs.groupNames : ours.groupNames)
+  }
+
+  /// The preserved fields of `other` with the icon fields of `icon` in place of its own.
+  private static func preserved(icon: Account, other: Account) -> [PreservedField] {
+    guard icon.preserved.filter(MergeFields.isIcon) != other.preserved.filter(MergeFields.isIcon) else {
+      return other.preserved
+    }
+    return icon.preserved.filter(MergeFields.isIcon) + other.preserved.filter { !MergeFields.isIcon($0) }
+  }
+}

@@ -1,0 +1,73 @@
+import OTP
+
+/// An account's values as sync.md's table splits them, compared one field at a time.
+struct MergeFields: Hashable {
+  /// The `secret` field: the type and the OTP parameters but the counter.
+  struct Secret: Hashable {
+    let type: OTPType
+    let secret: [UInt8]
+    let algorithm: OTPAlgorithm
+    let digits: Int
+    let period: Int
+    let pin: String?
+
+    init(_ otp: OTPParameters) {
+      type = otp.type
+      secret = otp.secret
+      algorithm = otp.algorithm
+      digits = otp.digits
+      period = otp.period
+      pin = otp.pin
+    }
+  }
+
+  /// The preserved keys of the `icon` field; every other preserved field is `other`.
+  static let iconKeys: Set<String> = ["icon", "icon_mime", "icon_hash"]
+
+  let issuer: String
+  let name: String
+  let note: String
+  let favorite: Bool
+  let groups: Set<String>
+  /// Sorted, so the order the fields were stored in does not matter.
+  let icon: [PreservedField]
+  let secret: Secret
+  /// Nil when the account is not HOTP.
+  let counter: UInt64?
+  /// Sorted, like `icon`.
+  let other: [PreservedField]
+
+  init(_ account: Account, groupNames: [String]) {
+    issuer = account.issuer
+    name = account.name
+    note = account.note
+    favorite = account.favorite
+    groups = Set(groupNames)
+    let sorted = account.preserved.sorted { ($0.key, $0.raw) < ($1.key, $1.raw) }
+    icon = sorted.filter { Self.isIcon($0) }
+    other = sorted.filter { !Self.isIcon($0) }
+    secret = Secret(account.otp)
+    counter = account.otp.type == .hotp ? account.otp.counter : nil
+  }
+
+  static func isIcon(_ field: PreservedField) -> Bool { iconKeys.contains(field.key) }
+
+  /// Whether `field` has the same value here and in `other`.
+  func same(_ field: MergeField, as fields: MergeFields) -> Bool {
+    switch field {
+    case .label: issuer == fields.issuer && name == fields.name
+    case .note: note == fields.note
+    case .favorite: favorite == fields.favorite
+    case .groups: groups == fields.groups
+    case .icon: icon == fields.icon
+    case .secret: secret == fields.secret
+    case .counter: counter == fields.counter
+    case .other: other == fields.other
+    }
+  }
+
+  /// The fields whose values differ from those of `base`, in the table's order.
+  func changes(since base: MergeFields) -> [MergeField] {
+    MergeField.allCases.filter { !same($0, as: base) }
+  }
+}
