@@ -33,15 +33,7 @@ trap 'rm -rf "$work"' EXIT
 printf 'bench password\n' >"$work/pw"
 vault="$work/vault.json"
 log "making a vault of $accounts accounts"
-python3 - "$accounts" >"$work/uris.txt" <<'PY'
-import base64, random, sys
-rng = random.Random(7)
-issuers = ["GitHub", "Google", "AWS", "Zürich Bank", "東京", "Dropbox", "Slack", "Proton"]
-for i in range(int(sys.argv[1])):
-    secret = base64.b32encode(rng.randbytes(20)).decode().rstrip("=")
-    issuer = f"{rng.choice(issuers)} {i}"
-    print(f"otpauth://totp/{issuer}:user{i}@example.com?secret={secret}&issuer={issuer}".replace(" ", "%20"))
-PY
+python3 Scripts/bench-uris.py "$accounts" >"$work/uris.txt"
 "$bin" init --vault "$vault" --password-file "$work/pw" >&2
 "$bin" import --vault "$vault" --password-file "$work/pw" "$work/uris.txt" >&2
 
@@ -56,35 +48,13 @@ echo "vault-list-json-$accounts-peak-memory $((peak / 1024)) MB"
 echo "vault-file-size-$accounts $((size / 1024)) KB"
 "$bench" scrypt-aegis
 
-# The peer the issue names: a Python program doing the same job (json + cryptography + pyotp).
+# The peer the issue names: a Python program doing the same job (json + cryptography + pyotp),
+# Scripts/peer-list-json.py.
 if ! python3 -c "import cryptography, pyotp" 2>/dev/null; then
   log "installing the Python peer's packages"
   pip install -q cryptography pyotp >&2
 fi
-cat >"$work/peer.py" <<'PY'
-import base64, hashlib, json, sys, time
-import pyotp
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-vault = json.load(open(sys.argv[1]))
-password = open(sys.argv[2], "rb").read().split(b"\n")[0]
-slot = next(s for s in vault["header"]["slots"] if s["type"] == 1)
-key = hashlib.scrypt(password, salt=bytes.fromhex(slot["salt"]), n=slot["n"], r=slot["r"], p=slot["p"],
-                     maxmem=128 * 1024 * 1024, dklen=32)
-kp = slot["key_params"]
-master = AESGCM(key).decrypt(bytes.fromhex(kp["nonce"]), bytes.fromhex(slot["key"]) + bytes.fromhex(kp["tag"]), None)
-params = vault["header"]["params"]
-db = json.loads(AESGCM(master).decrypt(bytes.fromhex(params["nonce"]),
-                                       base64.b64decode(vault["db"]) + bytes.fromhex(params["tag"]), None))
-now = int(time.time())
-out = []
-for e in db["entries"]:
-    info = e["info"]
-    totp = pyotp.TOTP(info["secret"], digits=info["digits"], interval=info["period"])
-    out.append({"id": e["uuid"], "issuer": e["issuer"], "name": e["name"], "code": totp.at(now),
-                "remaining": info["period"] - now % info["period"]})
-print(json.dumps(out))
-PY
 hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/p.json" \
-  "python3 $work/peer.py $vault $work/pw" >&2
+  "python3 $PWD/Scripts/peer-list-json.py $vault $work/pw" >&2
 peer=$(python3 -c "import json;print(round(json.load(open('$work/p.json'))['results'][0]['mean']*1000,1))")
 echo "peer-python-list-json-$accounts $peer ms"

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# Commands through the unlock agent, on the README's install build, with their peers in the
+# same run:
+#   1. `twofold code QUERY` on a 1,000-account encrypted vault the agent holds (QUERY an exact
+#      issuer:name), against one `oathtool --totp` process and against the same command with
+#      `--no-agent --password-file` (goals: at most 2.0x oathtool, at most 0.1x direct);
+#   2. `twofold list --json` on a 10,000-account vault the agent holds, against the Python peer
+#      of bench-vault.sh, Scripts/peer-list-json.py (goal: at most 0.15x);
+#   3. the agent's resident memory holding the 10,000-account vault after a few list commands,
+#      VmRSS and VmHWM of its /proc/PID/status (goal: at most 40 MiB).
+# Whole processes are timed with hyperfine (no shell), in interleaved rounds so load from other
+# processes falls on every command alike. The vaults are made as bench-vault.sh makes them (Key
+# URIs from Scripts/bench-uris.py, `twofold import`). Each part runs its own agent, started by
+# `twofold unlock` in a private XDG_RUNTIME_DIR; every agent started is killed on exit, whatever
+# happens. Prints `NAME VALUE UNIT` lines on standard output; progress and goals on stderr.
+#
+# Environment: RUNS (default 300 per `code` command), LIST_RUNS (default 30 per `list --json`
+# command), ROUNDS (default 5), SCRATCH_PATH (default .build-bench, the SwiftPM scratch directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${RUNS:-300}
+list_runs=${LIST_RUNS:-30}
+rounds=${ROUNDS:-5}
+scratch=${SCRATCH_PATH:-.build-bench}
+log() { echo "bench-agent: $*" >&2; }
+
+install_missing() {
+  local missing=()
+  command -v oathtool >/dev/null || missing+=(oathtool)
+  command -v hyperfine >/dev/null || missing+=(hyperfine)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" != 0 ] && sudo=sudo
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+  fi
+  if ! python3 -c "import cryptography, pyotp" 2>/dev/null; then
+    log "installing the Python peer's packages"
+    pip install -q cryptography pyotp >&2
+  fi
+}
+install_missing
+
+# The README's install build.
+flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
+log "building (${flags[*]})"
+swift build "${flags[@]}" --product twofold >&2
+bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
+
+work=$(mktemp -d)
+agents=()
+cleanup() {
+  local pid
+  # The agents recorded, and one an unlock started before its pid was read.
+  if [ -S "$work/run/twofold/agent.sock" ]; then
+    agents+=("$("$bin" status --json 2>/dev/null | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')")
+  fi
+  for pid in ${agents[@]+"${agents[@]}"}; do
+    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# A private runtime folder, so the agent, its socket and its keys are this run's alone.
+export XDG_RUNTIME_DIR="$work/run"
+mkdir "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_VAULT TWOFOLD_ASKPASS
+printf 'bench password\n' >"$work/pw"
+
+# make_vault COUNT: an encrypted vault of COUNT accounts at $work/vault-COUNT.json.
+make_vault() {
+  log "making a vault of $1 accounts"
+  python3 Scripts/bench-uris.py "$1" >"$work/uris-$1.txt"
+  "$bin" init --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent >&2
+  "$bin" import --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent "$work/uris-$1.txt" >&2
+}
+
+# unlock VAULT: starts an agent holding VAULT's key; its pid in $agent (and in $agents, for the
+# trap).
+unlock() {
+  "$bin" unlock --idle 3600 --vault "$1" --password-file "$work/pw" >&2
+  agent=$("$bin" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["pid"])')
+  agents+=("$agent")
+  log "agent $agent holds $1"
+}
+
+# stop_agent: forgets every key and ends the agent in $agent.
+stop_agent() {
+  "$bin" lock --all >&2
+  kill "$agent"
+  for _ in $(seq 200); do
+    if [ ! -e "/proc/$agent" ]; then
+      agents=()
+      return 0
+    fi
+    sleep 0.05
+  done
+  log "agent $agent did not end"
+  exit 1
+}
+
+# Mean over every round of a named command, in milliseconds (equal run counts per round).
+mean_ms() {
+  awk -F, -v name="$1" '$1 == name { sum += $2; count++ } END { printf "%.3f", sum / count * 1000 }' \
+    "$work"/"$2"-round-*.csv
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+goal() { awk -v value="$2" -v limit="$3" -v name="$1" 'BEGIN {
+  printf "bench-agent: goal %s <= %s: %s\n", name, limit, (value <= limit ? "met" : "MISSED") > "/dev/stderr" }'; }
+
+# timed_rounds NAME RUNS WARMUP HYPERFINE_COMMANDS...: the commands in ROUNDS interleaved rounds.
+timed_rounds() {
+  local name=$1 total=$2 warmup=$3
+  shift 3
+  local per_round=$(((total + rounds - 1) / rounds))
+  for round in $(seq "$rounds"); do
+    log "$name: round $round of $rounds ($per_round runs per command)"
+    if ! hyperfine -N --warmup "$warmup" --runs "$per_round" --style none \
+      --export-csv "$work/$name-round-$round.csv" "$@" >&2; then
+      [ -e "/proc/$agent" ] || log "agent $agent ended during the timing (killed from outside?)"
+      exit 1
+    fi
+  done
+}
+
+# 1. One code through the agent, from a 1,000-account vault.
+make_vault 1000
+small="$work/vault-1000.json"
+# Account 500: its exact issuer:name and its secret, from its Key URI.
+python3 - "$work/uris-1000.txt" >"$work/account" <<'PY'
+import sys
+from urllib.parse import parse_qs, unquote, urlsplit
+uri = urlsplit(open(sys.argv[1]).read().splitlines()[500])
+print(unquote(uri.path[1:]))
+print(parse_qs(uri.query)["secret"][0])
+PY
+{ read -r query; read -r secret; } <"$work/account"
+unlock "$small"
+agent_code=("$bin" code "$query" --vault "$small")
+direct_code=("$bin" code "$query" --vault "$small" --no-agent --password-file "$work/pw")
+# The agent answers (no password source: without it the command fails), all three agree.
+for _ in 1 2; do
+  by_agent=$("${agent_code[@]}" </dev/null)
+  by_direct=$("${direct_code[@]}")
+  by_oathtool=$(oathtool --totp -b "$secret")
+  [ "$by_agent" = "$by_direct" ] && [ "$by_agent" = "$by_oathtool" ] && break
+done
+if [ "$by_agent" != "$by_direct" ] || [ "$by_agent" != "$by_oathtool" ]; then
+  log "codes differ: agent $by_agent, direct $by_direct, oathtool $by_oathtool"
+  exit 1
+fi
+quoted="'$query'"
+timed_rounds code "$runs" 10 \
+  -n agent "$bin code $quoted --vault $small" \
+  -n oathtool "oathtool --totp -b $secret" \
+  -n direct "$bin code $quoted --vault $small --no-agent --password-file $work/pw"
+agent_ms=$(mean_ms agent code)
+oathtool_ms=$(mean_ms oathtool code)
+direct_ms=$(mean_ms direct code)
+echo "agent-code-1000 $agent_ms ms"
+echo "oathtool-totp $oathtool_ms ms"
+echo "direct-code-1000 $direct_ms ms"
+echo "agent-code-vs-oathtool $(ratio "$agent_ms" "$oathtool_ms") x"
+echo "agent-code-vs-direct $(ratio "$agent_ms" "$direct_ms") x"
+goal agent-code-vs-oathtool "$(ratio "$agent_ms" "$oathtool_ms")" 2.0
+goal agent-code-vs-direct "$(ratio "$agent_ms" "$direct_ms")" 0.1
+stop_agent
+
+# 2. Every account's code through the agent, from a 10,000-account vault, a fresh agent.
+make_vault 10000
+large="$work/vault-10000.json"
+unlock "$large"
+peer=(python3 "$PWD/Scripts/peer-list-json.py" "$large" "$work/pw")
+# A few list commands; the agent's list agrees with the peer's (ids and codes).
+same_accounts() {
+  python3 -c '
+import json, sys
+pairs = lambda path: sorted((a["id"], a["code"]) for a in json.load(open(path)))
+sys.exit(0 if pairs(sys.argv[1]) == pairs(sys.argv[2]) and len(pairs(sys.argv[1])) == 10000 else 1)
+' "$work/agent.json" "$work/peer.json"
+}
+for attempt in 1 2 3; do
+  "$bin" list --json --vault "$large" </dev/null >"$work/agent.json"
+  "${peer[@]}" >"$work/peer.json"
+  same_accounts && break
+  [ "$attempt" = 3 ] && { log "the agent's list --json differs from the peer's"; exit 1; }
+done
+for _ in 1 2 3; do "$bin" list --json --vault "$large" </dev/null >/dev/null; done
+
+# 3. The agent's memory now, holding the vault after a few list commands.
+status_mib() { awk -v key="$1:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$agent/status"; }
+rss=$(status_mib VmRSS)
+hwm=$(status_mib VmHWM)
+
+timed_rounds list "$list_runs" 2 \
+  -n agent "$bin list --json --vault $large" \
+  -n python-peer "${peer[*]}"
+agent_list_ms=$(mean_ms agent list)
+peer_ms=$(mean_ms python-peer list)
+echo "agent-list-json-10000 $agent_list_ms ms"
+echo "python-peer-list-json-10000 $peer_ms ms"
+echo "agent-list-json-vs-python-peer $(ratio "$agent_list_ms" "$peer_ms") x"
+goal agent-list-json-vs-python-peer "$(ratio "$agent_list_ms" "$peer_ms")" 0.15
+echo "agent-rss-10000 $rss MiB"
+echo "agent-hwm-10000 $hwm MiB"
+echo "agent-rss-10000-after-timing $(status_mib VmRSS) MiB"
+echo "agent-hwm-10000-after-timing $(status_mib VmHWM) MiB"
+goal agent-rss-10000 "$rss" 40
+stop_agent
