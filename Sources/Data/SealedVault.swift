@@ -62,7 +62,8 @@ public struct SealedVault: Sendable {
 
   /// A new sealed file under the same header and key as `like`: how a base is kept, so the
   /// vault's own key (and password) opens it.
-  public static func seal(_ contents: VaultContents, like: SealedVault, random: RandomSource) throws(DomainError)
+  public static func seal(_ contents: VaultContents, like: SealedVault, random: RandomSource)
+    throws(DomainError)
     -> [UInt8]
   {
     try like.sealing(contents, random: random)
@@ -71,7 +72,8 @@ public struct SealedVault: Sendable {
   /// `contents` sealed under this vault's header and key, with a fresh nonce.
   public func sealing(_ contents: VaultContents, random: RandomSource) throws(DomainError) -> [UInt8] {
     try AegisVaultFile.write(
-      db: AegisDatabase.encode(contents), slots: file.slots, masterKey: masterKey, outer: file.outer, random: random)
+      db: AegisDatabase.encode(contents), slots: file.slots, masterKey: masterKey, outer: file.outer,
+      random: random)
   }
 
   private static func make(

@@ -29,4 +29,10 @@ public struct FileIdentity: Hashable, Sendable {
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified,
       changed: changed)
   }
+
+  /// Whether `other` is the same file (device and inode), whatever its version.
+  public func sameFile(as other: FileIdentity?) -> Bool {
+    guard let other else { return false }
+    return device == other.device && inode == other.inode
+  }
 }

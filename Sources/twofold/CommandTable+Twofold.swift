@@ -109,6 +109,28 @@ extension CommandTable {
         "passwd", "change the vault password (asked twice)",
         options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
       CommandSpec(
+        "sync", "three-way merge with shared vault files and folders of Aegis backups",
+        positionals: [
+          PositionalSpec(
+            "SOURCE",
+            "a shared vault file (two-way) or a folder of Aegis automatic backups (one-way); "
+              + "none: every source synced before", optional: true, variadic: true)
+        ],
+        options: [
+          .flag("dry-run", "print what would change and write nothing"),
+          .flag("json", "print a JSON array with one object per source"),
+          .value("source-password-file", "FILE", "the password of sources the vault's own does not open"),
+          .value("forget", "SOURCE", "drop a remembered source and its base"),
+        ],
+        discussion: "Conflicts are resolved by fixed rules: a secret is never lost, our other values win."),
+      CommandSpec(
+        "merge-driver", "merge three versions of a vault for git (merge.twofold.driver)",
+        positionals: [
+          PositionalSpec("BASE", "the common ancestor (%O)"),
+          PositionalSpec("OURS", "ours, written with the result (%A)"),
+          PositionalSpec("THEIRS", "theirs (%B)"),
+        ]),
+      CommandSpec(
         "unlock", "hand the vault's key to the agent, so later commands do not ask for the password",
         options: [
           .value("idle", "SECONDS", "lock after this many seconds without use (default 900)"),

@@ -29,8 +29,10 @@ struct PasswordSources: Sendable {
   func vaultPassword() throws(DomainError) -> [UInt8] {
     if let passwordFile { return try Self.firstLine(of: passwordFile) }
     if let variable { return Array(variable.utf8) }
+    if let typed = record.typed.withLock({ $0 }) { return typed.withUnsafeBytes { Array($0) } }
     if TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Vault password: ", secret: true) {
       record.asked.store(true, ordering: .relaxed)
+      record.keep(typed)
       return typed
     }
     switch AskpassPrompt.ask(
@@ -39,6 +41,7 @@ struct PasswordSources: Sendable {
     {
     case .password(let typed):
       record.asked.store(true, ordering: .relaxed)
+      record.keep(typed)
       return typed
     case .cancelled: throw .cancelled
     case .unavailable: throw .passwordRequired
@@ -74,7 +77,14 @@ struct PasswordSources: Sendable {
   }
 }
 
-/// Whether a person was asked for the password, shared by the copies of `PasswordSources`.
+/// Whether a person was asked for the password, and what they typed (so one command asks once,
+/// even when it opens several files with it), shared by the copies of `PasswordSources`.
 private final class PromptRecord: Sendable {
   let asked = Atomic<Bool>(false)
+  let typed = Mutex<SecretBytes?>(nil)
+
+  func keep(_ password: [UInt8]) {
+    let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
+    typed.withLock { $0 = kept }
+  }
 }

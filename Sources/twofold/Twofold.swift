@@ -81,6 +81,8 @@ struct Twofold {
     case "remove": try commands.remove()
     case "passwd": try commands.changePassword()
     case "import": try ImportCommand(commands: commands, registry: .importRegistry()).run()
+    case "sync": try SyncCommand(commands: commands).run()
+    case "merge-driver": try MergeDriverCommand(commands: commands).run()
     case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
     default: throw .usage("unknown command '\(command)'")
     }

@@ -1,7 +1,7 @@
 import Crypto
-import OTP
 import Data
 import Domain
+import OTP
 
 /// A folder of Aegis automatic backups (`aegis-backup-YYYYMMDD-HHMMSS.json`): one-way into the
 /// vault. The newest by the time in its name is read; one consumed already (same SHA-256) is

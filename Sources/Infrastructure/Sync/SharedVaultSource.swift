@@ -31,7 +31,8 @@ public final class SharedVaultSource: SyncSource, Sendable {
     for name in try DurableFile.list(folder) {
       switch SyncFileNames.conflictCopy(name, of: POSIX.fileName(of: location)) {
       case .copy(let copy): found.append(copy)
-      case .unreadable(let name): notes.append("left alone: \(folder)/\(name) is not a Syncthing conflict copy name")
+      case .unreadable(let name):
+        notes.append("left alone: \(folder)/\(name) is not a Syncthing conflict copy name")
       case .other: break
       }
     }
@@ -59,7 +60,8 @@ public final class SharedVaultSource: SyncSource, Sendable {
       commit: { () throws(DomainError) in
         let stem = BackupName.stem(of: POSIX.fileName(of: location))
         try DurableFile.keep(
-          try DurableFile.read(location), in: access.backups, as: "\(stem)-\(BackupName.timestamp(access.now())).json")
+          try DurableFile.read(location), in: access.backups,
+          as: "\(stem)-\(BackupName.timestamp(access.now())).json")
         try DurableFile.commit(temporary, to: location)
       }, discard: { DurableFile.remove(temporary) })
   }

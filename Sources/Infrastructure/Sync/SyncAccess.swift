@@ -36,17 +36,21 @@ public struct SyncAccess: Sendable {
   }
 
   /// Opens the file at `path` (its `bytes`), trying `also` after the keys.
-  func open(_ bytes: [UInt8], named path: String, also: [SecretBytes] = []) throws(DomainError) -> SealedVault {
+  func open(_ bytes: [UInt8], named path: String, also: [SecretBytes] = []) throws(DomainError) -> SealedVault
+  {
     do throws(SealedVault.Failure) {
       return try SealedVault.open(bytes, keys: keys + also, passwords: passwords, ids: ids)
     } catch {
       switch error {
       case .unencrypted:
-        throw .storage("\(path) is not encrypted: syncing a plaintext vault would leak every secret; encrypt it first")
+        throw .storage(
+          "\(path) is not encrypted: syncing a plaintext vault would leak every secret; encrypt it first")
       case .passwordRequired: throw .passwordRequired
-      case .domain(.wrongPassword): throw .storage("no password given opens \(path): use --source-password-file FILE")
+      case .domain(.wrongPassword):
+        throw .storage("no password given opens \(path): use --source-password-file FILE")
       case .domain(.vaultCorrupted(let reason)): throw .storage("\(path) cannot be read: \(reason)")
-      case .domain(.unsupportedVersion(let what)): throw .storage("\(path) is newer than this Twofold: \(what)")
+      case .domain(.unsupportedVersion(let what)):
+        throw .storage("\(path) is newer than this Twofold: \(what)")
       case .domain(let other): throw other
       }
     }

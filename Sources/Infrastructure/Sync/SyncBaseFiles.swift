@@ -42,7 +42,8 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
   /// The sources synced before, in the order first synced.
   public func remembered() throws(DomainError) -> [Remembered] {
     guard case .success(let bytes) = POSIX.readFile(registryPath) else { return [] }
-    guard let object = try? JSONValue(parsing: bytes).objectValue, let sources = object["sources"]?.arrayValue else {
+    guard let object = try? JSONValue(parsing: bytes).objectValue, let sources = object["sources"]?.arrayValue
+    else {
       throw .storage("\(registryPath) cannot be read; remove it to start the syncs afresh")
     }
     return sources.compactMap { value in
@@ -62,7 +63,9 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
     do throws(SealedVault.Failure) {
       return try SealedVault.open(bytes, keys: [vault.masterKey], passwords: [], ids: ids).contents
     } catch {
-      throw .storage("the sync base \(path) does not open with the vault's key; 'twofold sync --forget \(source)' starts afresh")
+      throw .storage(
+        "the sync base \(path) does not open with the vault's key; 'twofold sync --forget \(source)' starts afresh"
+      )
     }
   }
 
@@ -72,11 +75,14 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
   }
 
   /// Seals `base` beside the others; the commit puts it in place and records the source.
-  public func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?) throws(DomainError)
+  public func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?)
+    throws(DomainError)
     -> SyncCommit
   {
     guard let vault else { throw .passwordRequired }
-    if let code = POSIX.makeDirectories(folder) { throw .storage("cannot create \(folder): \(POSIX.reason(code))") }
+    if let code = POSIX.makeDirectories(folder) {
+      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    }
     let name = "\(stem)-\(Hex.encode(Digest.sha256(Array(source.utf8)).prefix(8))).base.json"
     var bytes = try vault.sealing(base, random: random)
     defer { wipe(&bytes) }
@@ -118,8 +124,10 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
       if let consumed = source.consumed { object["consumed"] = .string(consumed) }
       return JSONValue.object(object)
     }
-    let bytes = JSONValue.object(JSONObject([("version", .number(JSONNumber(Int64(1)))), ("sources", .array(list))]))
-      .serialized(pretty: true)
+    let bytes = JSONValue.object(
+      JSONObject([("version", .number(JSONNumber(Int64(1)))), ("sources", .array(list))])
+    )
+    .serialized(pretty: true)
     try DurableFile.commit(try DurableFile.prepare(bytes + [0x0a], for: registryPath), to: registryPath)
   }
 }

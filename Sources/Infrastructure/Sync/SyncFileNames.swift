@@ -47,8 +47,11 @@ public enum SyncFileNames {
   public static func aegisBackup(_ name: String) -> (stamp: String, sequence: Int)? {
     let prefix = "aegis-backup-"
     guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return nil }
-    let parts = name.dropFirst(prefix.count).dropLast(5).split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2 || parts.count == 3, isDigits(parts[0], 8), isDigits(parts[1], 6) else { return nil }
+    let parts = name.dropFirst(prefix.count).dropLast(5).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, isDigits(parts[0], 8), isDigits(parts[1], 6) else {
+      return nil
+    }
     var sequence = 0
     if parts.count == 3 {
       guard let value = Int(parts[2]), value >= 0, parts[2].allSatisfy(\.isNumber) else { return nil }

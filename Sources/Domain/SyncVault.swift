@@ -1,0 +1,162 @@
+/// Syncs the vault with its sources (sync.md): reads and decrypts every source and base first,
+/// merges each source in turn into the result so far, prepares every file, saves the vault,
+/// then puts the prepared files in place. Anything that cannot be read, decrypted or written
+/// before the vault is saved changes nothing anywhere.
+public struct SyncVault: Sendable {
+  /// What a sync did with one source.
+  public struct SourceReport: Equatable, Sendable {
+    /// The source's path.
+    public var source: String
+    /// Whether it is two-way.
+    public var isTwoWay: Bool
+    /// The merges' report (empty when nothing was new).
+    public var report: MergeReport
+    /// Notes that did not stop the sync.
+    public var notes: [String]
+
+    /// Describes one source's sync.
+    public init(source: String, isTwoWay: Bool, report: MergeReport, notes: [String]) {
+      self.source = source
+      self.isTwoWay = isTwoWay
+      self.report = report
+      self.notes = notes
+    }
+  }
+
+  /// A sync that stopped: which source, and why; nothing was changed.
+  public struct Failure: Error, Equatable, Sendable {
+    /// The source's path (or the vault's).
+    public var source: String
+    /// What went wrong.
+    public var error: DomainError
+
+    /// Names a failure.
+    public init(source: String, error: DomainError) {
+      self.source = source
+      self.error = error
+    }
+  }
+
+  let repository: any VaultRepository
+  let bases: any SyncBaseStore
+  let ids: IdentifierSource
+  let vault: String
+
+  /// A sync of the vault at `vault` (for messages) held by `repository`.
+  public init(repository: any VaultRepository, bases: any SyncBaseStore, ids: IdentifierSource, vault: String)
+  {
+    self.repository = repository
+    self.bases = bases
+    self.ids = ids
+    self.vault = vault
+  }
+
+  /// Syncs with `sources`; `dryRun` reports and writes nothing.
+  public func callAsFunction(_ sources: [any SyncSource], dryRun: Bool) throws(Failure) -> [SourceReport] {
+    var inputs: [(source: any SyncSource, snapshot: SyncSnapshot, base: VaultContents?)] = []
+    for source in sources {
+      do throws(DomainError) {
+        inputs.append((source, try source.read(), try bases.base(of: source.location)))
+      } catch {
+        throw Failure(source: source.location, error: error)
+      }
+    }
+    if dryRun {
+      let ours: VaultContents
+      do throws(DomainError) { ours = try repository.load() } catch {
+        throw Failure(source: vault, error: error)
+      }
+      return Self.plan(inputs, ours: ours, ids: ids).reports
+    }
+    var commits: [SyncCommit] = []
+    var failed: Failure?
+    let planned: Plan
+    do throws(DomainError) {
+      planned = try repository.update { (contents) throws(DomainError) -> Plan in
+        let plan = Self.plan(inputs, ours: contents, ids: ids)
+        for step in plan.steps {
+          do throws(DomainError) {
+            if let write = step.write { commits.append(try step.source.prepare(write)) }
+            commits.append(
+              try bases.prepare(
+                step.base, of: step.source.location, kind: step.source.isTwoWay ? "vault" : "aegis-backups",
+                consumed: step.consumed))
+          } catch {
+            failed = Failure(source: step.source.location, error: error)
+            throw error
+          }
+        }
+        contents = plan.result
+        return plan
+      }
+    } catch {
+      for commit in commits { commit.discard() }
+      throw failed ?? Failure(source: vault, error: error)
+    }
+    // The vault is saved: from here a failure leaves work the next sync completes.
+    for commit in commits {
+      do throws(DomainError) { try commit.commit() } catch { throw Failure(source: vault, error: error) }
+    }
+    for step in planned.steps {
+      do throws(DomainError) { try step.source.finish() } catch {
+        throw Failure(source: step.source.location, error: error)
+      }
+    }
+    return planned.reports
+  }
+
+  struct Step {
+    let source: any SyncSource
+    let write: VaultContents?
+    let base: VaultContents
+    let consumed: String?
+  }
+
+  struct Plan {
+    var result: VaultContents
+    var steps: [Step] = []
+    var reports: [SourceReport] = []
+  }
+
+  /// The merges, in order, and what each source and base becomes.
+  static func plan(
+    _ inputs: [(source: any SyncSource, snapshot: SyncSnapshot, base: VaultContents?)], ours: VaultContents,
+    ids: IdentifierSource
+  ) -> Plan {
+    var plan = Plan(result: ours)
+    for (source, snapshot, base) in inputs {
+      guard let theirs = snapshot.versions.first else {
+        plan.reports.append(
+          SourceReport(
+            source: source.location, isTwoWay: source.isTwoWay, report: MergeReport(), notes: snapshot.notes))
+        continue
+      }
+      let before = plan.result
+      var merged = plan.result
+      var report = MergeReport()
+      for version in snapshot.versions {
+        let step = VaultMerge.merge(base: base, ours: merged, theirs: version, ids: ids)
+        merged = step.contents
+        report.changes += step.report.changes
+        report.conflicts += step.report.conflicts
+        report.local = step.report.local
+        report.remote = step.report.remote
+      }
+      if snapshot.versions.count > 1 {
+        // Conflict copies were merged in turn: count against the sides as they were.
+        report.local = .comparing(before, to: merged)
+        report.remote = .comparing(theirs, to: merged)
+      }
+      plan.result = merged
+      let writesSource = source.isTwoWay && (merged != theirs || snapshot.versions.count > 1)
+      plan.steps.append(
+        Step(
+          source: source, write: writesSource ? merged : nil, base: source.isTwoWay ? merged : theirs,
+          consumed: snapshot.consumed))
+      plan.reports.append(
+        SourceReport(
+          source: source.location, isTwoWay: source.isTwoWay, report: report, notes: snapshot.notes))
+    }
+    return plan
+  }
+}

@@ -1,0 +1,75 @@
+import Crypto
+import Data
+import Domain
+
+/// Puts a sync together for the vault at `vaultPath`: its sources by kind (a folder is Aegis
+/// backups, a file a shared vault), its bases, the sync lock, and `SyncVault` over the vault's
+/// repository. The command line and the agent both run syncs through it.
+public struct SyncRunner: Sendable {
+  /// The vault's path.
+  public let vaultPath: String
+  /// The vault's repository (holding its key).
+  public let repository: AegisVaultRepository
+  /// Identifiers for conflict copies and groups.
+  public let ids: IdentifierSource
+  /// Randomness for nonces.
+  public let random: RandomSource
+  /// Unix time, for backup names.
+  public let now: @Sendable () -> Int64
+
+  /// Collects what every sync of the vault needs.
+  public init(
+    vaultPath: String, repository: AegisVaultRepository, ids: IdentifierSource, random: RandomSource,
+    now: @escaping @Sendable () -> Int64
+  ) {
+    self.vaultPath = vaultPath
+    self.repository = repository
+    self.ids = ids
+    self.random = random
+    self.now = now
+  }
+
+  /// The sources synced before.
+  public func remembered() throws(DomainError) -> [String] {
+    try SyncBaseFiles(vaultPath: vaultPath, vault: nil, random: random, ids: ids).remembered().map(\.path)
+  }
+
+  /// Forgets `source` and its base; false when it was not remembered.
+  public func forget(_ source: String) throws(DomainError) -> Bool {
+    try SyncBaseFiles(vaultPath: vaultPath, vault: nil, random: random, ids: ids).forget(source)
+  }
+
+  /// Syncs with the sources at the absolute paths `sources`, trying `passwords` on sources the
+  /// vault's key does not open.
+  public func sync(
+    _ sources: [String], passwords: [SyncAccess.Password], dryRun: Bool
+  ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
+    let local: SealedVault
+    do throws(DomainError) {
+      guard let sealed = try repository.sealed() else {
+        throw .storage(
+          "the vault at \(vaultPath) is not encrypted: sync keeps its bases sealed with the vault's key; "
+            + "encrypt it with 'twofold passwd'")
+      }
+      local = sealed
+    } catch {
+      throw SyncVault.Failure(source: vaultPath, error: error)
+    }
+    let access = SyncAccess(
+      keys: [local.masterKey], passwords: passwords, ids: ids, random: random,
+      backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
+    let bases = SyncBaseFiles(vaultPath: vaultPath, vault: local, random: random, ids: ids)
+    let built: [any SyncSource] = sources.map { path -> any SyncSource in
+      guard DurableFile.isFolder(path) else { return SharedVaultSource(path: path, access: access) }
+      return AegisBackupFolderSource(folder: path, access: access, lastConsumed: bases.consumed(from: path))
+    }
+    let sync = SyncVault(repository: repository, bases: bases, ids: ids, vault: vaultPath)
+    let outcome = try SyncLock.holding(vaultPath) { () throws(SyncVault.Failure) in
+      try sync(built, dryRun: dryRun)
+    }
+    guard let reports = outcome else {
+      throw SyncVault.Failure(source: vaultPath, error: .vaultLocked)
+    }
+    return reports
+  }
+}

@@ -1,0 +1,98 @@
+import Agent
+import Arguments
+import Crypto
+import Domain
+import Infrastructure
+
+/// `twofold sync [SOURCE…] [--dry-run] [--json] [--source-password-file FILE]` and
+/// `sync --forget SOURCE` (CLI.md "Sync", sync.md).
+struct SyncCommand {
+  let commands: VaultCommands
+
+  private var arguments: ParsedArguments { commands.arguments }
+  private var environment: Environment { commands.environment }
+  private var session: VaultSession { commands.session }
+
+  func run() throws(CommandFailure) {
+    let vault = AgentProcess.absolutePath(session.path)
+    let runner = SyncRunner(
+      vaultPath: vault, repository: session.direct, ids: session.ids, random: .secure, now: environment.now)
+    if let forget = arguments.value("forget") {
+      let source = AgentProcess.absolutePath(forget)
+      guard try commands.domain({ () throws(DomainError) in try runner.forget(source) }) else {
+        throw .failed("\(source) was never synced with \(vault)")
+      }
+      environment.standardOutput("forgot \(source)\n")
+      return
+    }
+    var sources = arguments.positionals.map(AgentProcess.absolutePath)
+    if sources.isEmpty {
+      sources = try commands.domain { () throws(DomainError) in try runner.remembered() }
+      guard !sources.isEmpty else {
+        throw .usage("nothing to sync: give a shared vault file or a folder of Aegis backups")
+      }
+    }
+    for source in sources where Self.isSameFile(source, vault) {
+      throw .usage("\(source) is the vault itself: give another copy to sync with")
+    }
+    if !session.storage.exists() { throw session.failure(.vaultMissing) }
+    let reports: [SyncVault.SourceReport]
+    do throws(SyncVault.Failure) {
+      reports = try runner.sync(sources, passwords: passwords(), dryRun: arguments.has("dry-run"))
+    } catch {
+      throw failure(error, vault: vault)
+    }
+    for source in reports {
+      for line in SyncReportText.lines(source) { environment.standardError(line + "\n") }
+      environment.standardError(SyncReportText.summary(source, dryRun: arguments.has("dry-run")) + "\n")
+    }
+    if arguments.has("json") { environment.standardOutput(SyncReportText.json(reports)) }
+  }
+
+  /// The vault's own password first (the one that opened it, asked once), then the source's.
+  private func passwords() -> [SyncAccess.Password] {
+    [
+      Self.vaultPassword(session.passwords),
+      Self.sourcePassword(file: arguments.value("source-password-file")),
+    ]
+  }
+
+  private static func vaultPassword(_ sources: PasswordSources) -> SyncAccess.Password {
+    return { () throws(DomainError) -> [UInt8]? in
+      do {
+        return try sources.vaultPassword()
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  private static func sourcePassword(file: String?) -> SyncAccess.Password {
+    guard let file else {
+      return { () throws(DomainError) -> [UInt8]? in
+        guard TerminalPrompt.hasTerminal else { return nil }
+        return TerminalPrompt().ask("Password of the source: ", secret: true)
+      }
+    }
+    return { () throws(DomainError) -> [UInt8]? in try PasswordSources.firstLine(of: file) }
+  }
+
+  private func failure(_ failure: SyncVault.Failure, vault: String) -> CommandFailure {
+    let nothing = "; nothing was changed"
+    switch failure.error {
+    case .passwordRequired where failure.source != vault:
+      return .usage(
+        "\(failure.source) needs a password and there is no terminal to ask: use --source-password-file FILE")
+    case .storage(let reason): return .failed("sync: \(reason)\(nothing)")
+    default:
+      if failure.source == vault { return session.failure(failure.error) }
+      let line = session.failure(failure.error)
+      return CommandFailure(
+        status: line.status, message: "sync with \(failure.source): \(line.message)\(nothing)")
+    }
+  }
+
+  static func isSameFile(_ a: String, _ b: String) -> Bool {
+    a == b || (FileIdentity.of(a).map { $0.sameFile(as: FileIdentity.of(b)) } ?? false)
+  }
+}
