@@ -1,4 +1,5 @@
 import Crypto
+import TestSupport
 import Testing
 
 @Suite("Argon2id (libargon2 at run time)")
@@ -18,7 +19,9 @@ struct Argon2Tests {
     (2, 65536, 1, "password", "diffsalt", "bdf32b05ccc42eb15d58fd19b1f856b113da1e9a5874fdcc544308565aa8141c"),
   ]
 
-  @Test("Argon2id gives the reference implementation's test vectors", arguments: referenceVectors)
+  @Test(
+    "Argon2id gives the reference implementation's test vectors", .requires(.argon2),
+    arguments: referenceVectors)
   func referenceVector(vector: (UInt32, UInt32, UInt32, String, String, String)) throws {
     let (iterations, memory, lanes, password, salt, tag) = vector
     let key = try Argon2.id(
@@ -27,7 +30,9 @@ struct Argon2Tests {
     #expect(key == [UInt8](hex: tag))
   }
 
-  @Test("The output length is the one asked for, and a longer tag does not start like a shorter one")
+  @Test(
+    "The output length is the one asked for, and a longer tag does not start like a shorter one",
+    .requires(.argon2))
   func outputLength() throws {
     let parameters = Argon2.Parameters(iterations: 1, memoryKiB: 64, parallelism: 2)
     let short = try Argon2.id(password: [1], salt: [UInt8](repeating: 2, count: 16), parameters: parameters)
@@ -49,6 +54,11 @@ struct Argon2Tests {
         libraries: ["libtwofold-no-such-argon2.so.9"])
     }
     #expect(Argon2.installHint.contains("apt-get install libargon2-1"))
+  }
+
+  @Test("The tests look for libargon2 by the names Twofold loads it by")
+  func probedNames() {
+    #expect(OptionalDependency.argon2.libraryNames == Argon2.libraryNames)
   }
 
   @Test(

@@ -10,8 +10,22 @@ import Testing
 struct AppFormatDetectionTests {
   @Test(
     "Each fixture of these formats is detected, imported and compared with its expectation",
-    arguments: AppFormatFixtures.all)
+    arguments: AppFormatFixtures.needing(nil))
   func importsExpectedAccounts(_ fixture: FormatFixture) throws {
+    try AppFormatFixtures.expectImportsExpectedAccounts(fixture)
+  }
+
+  @Test(
+    "The fixtures read through libargon2 are detected, imported and compared too", .requires(.argon2),
+    arguments: AppFormatFixtures.needing(.argon2))
+  func importsExpectedAccountsWithArgon2(_ fixture: FormatFixture) throws {
+    try AppFormatFixtures.expectImportsExpectedAccounts(fixture)
+  }
+
+  @Test(
+    "The fixtures read through libzip are detected, imported and compared too", .requires(.zip),
+    arguments: AppFormatFixtures.needing(.zip))
+  func importsExpectedAccountsWithZip(_ fixture: FormatFixture) throws {
     try AppFormatFixtures.expectImportsExpectedAccounts(fixture)
   }
 

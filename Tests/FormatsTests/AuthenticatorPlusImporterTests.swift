@@ -9,7 +9,7 @@ struct AuthenticatorPlusImporterTests {
 
   private func backup() throws -> [UInt8] { [UInt8](try SharedFixtures.data("authenticator_plus.zip")) }
 
-  @Test("A wrong or empty password is refused, a missing one asked for")
+  @Test("A wrong or empty password is refused, a missing one asked for", .requires(.zip))
   func wrongPassword() throws {
     let bytes = try backup()
     #expect(ImportOutcome(importer, bytes, password: "testtesttesT").kind == .wrongPassword)
@@ -30,7 +30,12 @@ struct AuthenticatorPlusImporterTests {
     #expect(AuthenticatorPlusImporter.installHint.contains("apt-get install libzip4"))
   }
 
-  @Test("A zip archive without Accounts.txt is not an Authenticator Plus backup")
+  @Test("The tests look for libzip by the names Twofold loads it by")
+  func probedNames() {
+    #expect(OptionalDependency.zip.libraryNames == AuthenticatorPlusImporter.zipLibraryNames)
+  }
+
+  @Test("A zip archive without Accounts.txt is not an Authenticator Plus backup", .requires(.zip))
   func otherArchive() throws {
     let bytes = AppFormatFixtures.replacing("Accounts.txt", with: "Accounts.csv", in: try backup())
     #expect(!importer.recognizes(ImportFile(name: "other.zip", bytes: bytes)))
@@ -38,7 +43,7 @@ struct AuthenticatorPlusImporterTests {
   }
 
   @Test(
-    "Truncated archives are damaged, never a crash or a secret",
+    "Truncated archives are damaged, never a crash or a secret", .requires(.zip),
     arguments: [10, 100, 300, 500, 584])
   func truncated(length: Int) throws {
     let outcome = ImportOutcome(importer, Array(try backup().prefix(length)), password: "testtesttest")
@@ -46,7 +51,7 @@ struct AuthenticatorPlusImporterTests {
     #expect(!outcome.revealsSecret)
   }
 
-  @Test("A flipped byte in the encrypted data is refused as damaged or as a wrong password")
+  @Test("A flipped byte in the encrypted data is refused as damaged or as a wrong password", .requires(.zip))
   func flipped() throws {
     let bytes = try backup()
     for offset in [70, 75, 80, 150, 300, 400] {

@@ -9,22 +9,28 @@ struct StratumImporterTests {
 
   private func fixture(_ file: String) throws -> [UInt8] { [UInt8](try SharedFixtures.data(file)) }
 
-  @Test(
-    "Both encrypted backups refuse a wrong password",
-    arguments: ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"])
+  /// The backup encrypted with Argon2id (read through libargon2) and the legacy one (PBKDF2).
+  static let argon2Backup = "stratum_encrypted.bin"
+  static let legacyBackup = "stratum_encrypted_legacy.bin"
+
+  @Test("The legacy encrypted backup refuses a wrong password", arguments: [legacyBackup])
   func wrongPassword(file: String) throws {
     let outcome = ImportOutcome(importer, try fixture(file), password: "not the password")
     #expect(outcome.kind == .wrongPassword)
   }
 
-  @Test(
-    "Both encrypted backups ask for a password",
-    arguments: ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"])
+  @Test("The Argon2id backup refuses a wrong password", .requires(.argon2), arguments: [argon2Backup])
+  func wrongPasswordArgon2(file: String) throws { try wrongPassword(file: file) }
+
+  @Test("The legacy encrypted backup asks for a password", arguments: [legacyBackup])
   func passwordRequired(file: String) throws {
     #expect(throws: ImportError.passwordRequired) {
       try importer.candidates(from: ImportFile(name: file, bytes: try fixture(file)), password: .none)
     }
   }
+
+  @Test("The Argon2id backup asks for a password", .requires(.argon2), arguments: [argon2Backup])
+  func passwordRequiredArgon2(file: String) throws { try passwordRequired(file: file) }
 
   @Test(
     "The plain backup and the internal database never ask for a password",
@@ -62,7 +68,6 @@ struct StratumImporterTests {
     arguments: [
       ("stratum_encrypted.bin", 40, ImportOutcome.Kind.damaged),
       ("stratum_encrypted.bin", 59, .damaged),
-      ("stratum_encrypted.bin", 1000, .wrongPassword),
       ("stratum_encrypted_legacy.bin", 16, .damaged),
       ("stratum_encrypted_legacy.bin", 60, .damaged),
       ("stratum_encrypted_legacy.bin", 101, .damaged),
@@ -74,8 +79,14 @@ struct StratumImporterTests {
   }
 
   @Test(
-    "A flipped byte anywhere in an encrypted backup's body never yields accounts",
-    arguments: ["stratum_encrypted.bin", "stratum_encrypted_legacy.bin"])
+    "A damaged Argon2id backup gives a clear error and no secret too",
+    .requires(.argon2), arguments: [(argon2Backup, 1000, ImportOutcome.Kind.wrongPassword)])
+  func truncatedArgon2(file: String, length: Int, kind: ImportOutcome.Kind) throws {
+    try truncated(file: file, length: length, kind: kind)
+  }
+
+  @Test(
+    "A flipped byte anywhere in the legacy backup's body never yields accounts", arguments: [legacyBackup])
   func flipped(file: String) throws {
     let bytes = try fixture(file)
     for offset in [20, 36, 45, 60, 200, -17, -1] {
@@ -84,6 +95,11 @@ struct StratumImporterTests {
       #expect(!outcome.revealsSecret)
     }
   }
+
+  @Test(
+    "A flipped byte anywhere in the Argon2id backup's body never yields accounts", .requires(.argon2),
+    arguments: [argon2Backup])
+  func flippedArgon2(file: String) throws { try flipped(file: file) }
 
   @Test(
     "Plain backups that are not Stratum's shape are refused or reported entry by entry",

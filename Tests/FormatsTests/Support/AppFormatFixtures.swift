@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Formats
+import TestSupport
 import Testing
 
 /// The shared fixtures of the app-database and app-backup formats (stratum, authy,
@@ -21,6 +22,16 @@ enum AppFormatFixtures {
     .init(file: "microsoft_authenticator.sqlite", format: "microsoft-db"),
     .init(file: "authenticator_plus.zip", format: "authenticator-plus"),
   ]
+
+  /// The fixtures read through an optional library, and which.
+  static let libraries: [String: OptionalDependency] = [
+    "stratum_encrypted.bin": .argon2, "authenticator_plus.zip": .zip,
+  ]
+
+  /// The fixtures read through `library`, or through none when nil.
+  static func needing(_ library: OptionalDependency?) -> [FormatFixture] {
+    all.filter { libraries[$0.file] == library }
+  }
 
   /// The formats these fixtures are in.
   static let formats: Set<String> = Set(all.map(\.format))

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A run-time library Twofold loads with `dlopen` for an optional feature, or tmux for the
+/// terminal tests: a test that needs one is skipped where it is absent (`.requires(_:)`), saying
+/// which package to install. CI installs them all and fails on any such skip (`.ci/run`).
+public struct OptionalDependency: Equatable, Sendable {
+  /// What is missing, as the skip reason names it.
+  public let name: String
+  /// The Debian package that installs it.
+  public let package: String
+  /// The names it is loaded by, the same ones and in the order the product tries (empty for tmux).
+  public let libraryNames: [String]
+  /// Whether it is there: one of `libraryNames` loads, or the program is on `PATH`.
+  public let isInstalled: Bool
+
+  /// Starts every skip reason, so CI can tell such skips from others in the test output.
+  public static let skipMarker = "optional: "
+
+  /// Why a test that needs it is skipped.
+  public var skipReason: Comment {
+    Comment(rawValue: "\(Self.skipMarker)\(name) is not installed (apt-get install \(package))")
+  }
+
+  private init(_ name: String, package: String, libraryNames: [String]) {
+    self.name = name
+    self.package = package
+    self.libraryNames = libraryNames
+    isInstalled = libraryNames.contains { name in
+      guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return false }
+      dlclose(handle)
+      return true
+    }
+  }
+
+  private init(program: String, package: String) {
+    name = program
+    self.package = package
+    libraryNames = []
+    isInstalled = Self.onPath(program) != nil
+  }
+
+  /// libzip, for Authenticator Plus backups (`ZipArchive.libraryNames`).
+  public static let zip = OptionalDependency(
+    "libzip", package: "libzip4",
+    libraryNames: ["libzip.so.5", "libzip.so.4", "libzip.5.dylib", "libzip.4.dylib"])
+  /// libargon2, for Stratum's Argon2id backups (`Argon2.libraryNames`).
+  public static let argon2 = OptionalDependency(
+    "libargon2", package: "libargon2-1", libraryNames: ["libargon2.so.1", "libargon2.1.dylib"])
+  /// libzbar, for reading QR screenshots (`LibZBar.libraryNames`).
+  public static let zbar = OptionalDependency(
+    "libzbar", package: "libzbar0", libraryNames: ["libzbar.so.0", "libzbar.0.dylib", "libzbar.dylib"])
+  /// libpng, for PNG screenshots (`LibZBar.pngLibraryNames`).
+  public static let png = OptionalDependency(
+    "libpng", package: "libpng16-16",
+    libraryNames: ["libpng16.so.16", "libpng16.16.dylib", "libpng16.dylib"])
+  /// libturbojpeg, for JPEG screenshots (`LibZBar.jpegLibraryNames`).
+  public static let turboJPEG = OptionalDependency(
+    "libturbojpeg", package: "libturbojpeg0",
+    libraryNames: ["libturbojpeg.so.0", "libturbojpeg.0.dylib", "libturbojpeg.dylib"])
+  /// libqrencode, for drawing QR codes (`LibQRencode.libraryNames`).
+  public static let qrencode = OptionalDependency(
+    "libqrencode", package: "libqrencode4",
+    libraryNames: ["libqrencode.so.4", "libqrencode.so", "libqrencode.4.dylib", "libqrencode.dylib"])
+  /// tmux, which the terminal app's end-to-end tests drive.
+  public static let tmux = OptionalDependency(program: "tmux", package: "tmux")
+
+  /// tmux's path, found on `PATH`, or nil.
+  public static let tmuxProgram = onPath("tmux")
+
+  /// The first executable `program` in the folders of `PATH`.
+  private static func onPath(_ program: String) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return folders.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Runs the test only where `dependency` is installed; elsewhere skips it with its reason.
+  public static func requires(
+    _ dependency: OptionalDependency, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Self {
+    .enabled(if: dependency.isInstalled, dependency.skipReason, sourceLocation: sourceLocation)
+  }
+}
