@@ -31,7 +31,7 @@ public enum LibQRencode {
   }
 
   /// The library names tried, newest first.
-  static let libraryNames = [
+  public static let libraryNames = [
     "libqrencode.so.4", "libqrencode.so", "libqrencode.4.dylib", "libqrencode.dylib",
   ]
 

@@ -23,7 +23,7 @@ struct LibZBarQRFixtureTests {
   @Test(
     "A camera frame's luma plane, padded rows or not, gives the neo4j Key URI",
     .enabled(if: SharedFixtures.aegis != nil, "shared fixtures absent"),
-    .enabled(if: QRTestImages.hasZBar, "libzbar0 is not installed: skipped"),
+    .requires(.zbar),
     arguments: planes)
   func lumaPlane(_ plane: Plane) throws {
     let url = try #require(SharedFixtures.aegis).appendingPathComponent(plane.file)

@@ -1,8 +1,10 @@
 import Domain
 import Infrastructure
+import TestSupport
 import Testing
 
-/// Libraries that are not installed: the error names the package to install.
+/// Libraries that are not installed: the error names the package to install. ZBar is loaded
+/// first, so the libpng and libturbojpeg cases need it installed.
 @Suite("LibZBar QR: missing libraries")
 struct LibZBarQRMissingLibraryTests {
   static let absent = ["libtwofold-absent.so.99"]
@@ -21,7 +23,7 @@ struct LibZBarQRMissingLibraryTests {
     #expect(LibZBar.installHint.contains("apt-get install libzbar0"))
   }
 
-  @Test("Without libpng, a PNG is refused with the install command", .enabled(if: QRTestImages.hasZBar))
+  @Test("Without libpng, a PNG is refused with the install command", .requires(.zbar))
   func pngMissing() {
     let error = #expect(throws: ImportError.self) {
       try LibZBar(pngNames: Self.absent).decode(imageFile: Self.png)
@@ -34,7 +36,7 @@ struct LibZBarQRMissingLibraryTests {
   }
 
   @Test(
-    "Without libturbojpeg, a JPEG is refused with the install command", .enabled(if: QRTestImages.hasZBar))
+    "Without libturbojpeg, a JPEG is refused with the install command", .requires(.zbar))
   func jpegMissing() {
     let error = #expect(throws: ImportError.self) {
       try LibZBar(jpegNames: Self.absent).decode(imageFile: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16])
@@ -44,5 +46,13 @@ struct LibZBarQRMissingLibraryTests {
       return
     }
     #expect(hint.contains("apt-get install libturbojpeg0"))
+  }
+
+  @Test("The tests look for ZBar, libpng, libturbojpeg and libqrencode by the names Twofold loads them by")
+  func probedNames() {
+    #expect(OptionalDependency.zbar.libraryNames == LibZBar.libraryNames)
+    #expect(OptionalDependency.png.libraryNames == LibZBar.pngLibraryNames)
+    #expect(OptionalDependency.turboJPEG.libraryNames == LibZBar.jpegLibraryNames)
+    #expect(OptionalDependency.qrencode.libraryNames == LibQRencode.libraryNames)
   }
 }

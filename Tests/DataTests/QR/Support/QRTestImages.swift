@@ -11,19 +11,6 @@ enum QRTestImages {
     "otpauth://totp/neo4j:Charlotte?secret=B33WS2ALPT34K4BNY24AYROE4M&issuer=neo4j"
     + "&algorithm=SHA1&digits=6&period=30"
 
-  /// Whether a library of one of `names` loads here.
-  static func loads(_ names: [String]) -> Bool {
-    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-      return false
-    }
-    dlclose(handle)
-    return true
-  }
-
-  static let hasZBar = loads(LibZBar.libraryNames)
-  static let canDrawPNG = hasZBar && loads(LibZBar.pngLibraryNames) && LibQRencode.isAvailable
-  static let canDrawJPEG = hasZBar && loads(LibZBar.jpegLibraryNames) && LibQRencode.isAvailable
-
   struct Failure: Error, CustomStringConvertible {
     let description: String
   }
