@@ -37,11 +37,9 @@ struct ImportExportCommandTests {
     arguments: [
       ("plain.txt", nil, 7), ("aegis_encrypted.json", "test", 7),
       ("2fas_authenticator_encrypted_v4.2fas", "test", 5),
-      ("andotp_encrypted.bin", "test", 7), ("stratum_encrypted.bin", "test", 7),
-      ("authy_encrypted.xml", "testtest", 3),
+      ("andotp_encrypted.bin", "test", 7), ("authy_encrypted.xml", "testtest", 3),
       ("freeotp_v2_api34.xml", "test", 6), ("google_authenticator.sqlite", nil, 6), ("bitwarden.csv", nil, 4),
-      ("authenticator_plus.zip", "testtesttest", 7), ("steam.json", nil, 1),
-      ("battle_net_authenticator.xml", nil, 1),
+      ("steam.json", nil, 1), ("battle_net_authenticator.xml", nil, 1),
     ] as [(String, String?, Int)])
   func importFixture(file: String, password: String?, count: Int) throws {
     var arguments = ["import", try fixture(file)]
@@ -56,6 +54,22 @@ struct ImportExportCommandTests {
     #expect(
       again.stderr.hasSuffix(
         "imported 0 accounts, \(count) duplicate\(count == 1 ? "" : "s") skipped, 0 failed\n"))
+  }
+
+  @Test(
+    "a Stratum backup encrypted with Argon2id is imported with a true report",
+    .enabled(if: SharedFixtures.aegis != nil, "\(SharedFixtures.missingMessage)"), .requires(.argon2),
+    arguments: [("stratum_encrypted.bin", "test", 7)] as [(String, String?, Int)])
+  func importFixtureWithArgon2(file: String, password: String?, count: Int) throws {
+    try importFixture(file: file, password: password, count: count)
+  }
+
+  @Test(
+    "an Authenticator Plus backup (a zip archive) is imported with a true report",
+    .enabled(if: SharedFixtures.aegis != nil, "\(SharedFixtures.missingMessage)"), .requires(.zip),
+    arguments: [("authenticator_plus.zip", "testtesttest", 7)] as [(String, String?, Int)])
+  func importFixtureWithZip(file: String, password: String?, count: Int) throws {
+    try importFixture(file: file, password: password, count: count)
   }
 
   @Test(

@@ -11,17 +11,6 @@ final class TmuxSession {
     var description: String { "timed out waiting for \(awaited); the screen was:\n\(screen)" }
   }
 
-  /// The tmux program, when installed.
-  static let program: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-  /// Whether the terminal tests can run.
-  static var isAvailable: Bool { program != nil }
-
-  /// Why they are skipped otherwise.
-  static let missingMessage =
-    "tmux is not installed: the terminal app tests are skipped (apt-get install tmux)"
-
   private let folder: TemporaryDirectory
   private let socket: String
 
@@ -100,7 +89,7 @@ final class TmuxSession {
   /// pipe open forever.
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
-    guard let program = Self.program else { throw CocoaError(.executableNotLoadable) }
+    guard let program = OptionalDependency.tmuxProgram else { throw CocoaError(.executableNotLoadable) }
     let outputPath = folder.path("output-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
     var actions = posix_spawn_file_actions_t()
