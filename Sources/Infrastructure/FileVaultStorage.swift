@@ -83,12 +83,22 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     if let code = POSIX.writeNewFile(temporary, bytes) {
       throw .failed("cannot write \(path): \(POSIX.reason(code))")
     }
+    Self.killIfCrashTestAsks(at: "before-rename")
     guard rename(temporary, path) == 0 else {
       let reason = POSIX.reason()
       unlink(temporary)
       throw .failed("cannot replace \(path): \(reason)")
     }
+    Self.killIfCrashTestAsks(at: "after-rename")
     POSIX.syncDirectory(folder)
+  }
+
+  /// For the crash-consistency test only: when `$TWOFOLD_TEST_KILL_AT` is `point` (`before-rename`,
+  /// the new file written and flushed; `after-rename`, renamed over the vault), the process kills
+  /// itself there with SIGKILL, so the test arranges either outcome of a crash instead of timing one.
+  private static func killIfCrashTestAsks(at point: String) {
+    guard let value = getenv("TWOFOLD_TEST_KILL_AT"), String(cString: value) == point else { return }
+    kill(getpid(), SIGKILL)
   }
 
   /// Writes a new vault; an existing file is never replaced (`link` refuses to overwrite).
