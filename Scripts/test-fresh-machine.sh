@@ -4,13 +4,13 @@
 #              is missing); it must pass and skip no test for a missing one, as .ci/run demands;
 #   hidden:    with the optional libraries Twofold dlopens and tmux hidden (a private mount
 #              namespace, an empty file bound over each); it must pass, each test that needs one
-#              skipped with a reason naming it ("optional: …").
+#              skipped with a reason naming it ("missing optional dependency: libzip …").
 # Usage: Scripts/test-fresh-machine.sh [--installed-only | --hidden-only] [swift test arguments…]
 # The hidden run needs root or unprivileged user namespaces (unshare --mount --map-root-user).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-marker="optional: "
+marker="missing optional dependency: "
 # The Linux names the product tries (ZipArchive, Argon2, LibZBar, LibPNG, LibTurboJPEG, LibQRencode).
 sonames=(libzip.so.5 libzip.so.4 libargon2.so.1 libzbar.so.0 libpng16.so.16 libturbojpeg.so.0
   libqrencode.so.4 libqrencode.so)

@@ -20,12 +20,13 @@ public struct OptionalDependency: Equatable, Sendable {
   /// Whether it is there: one of `libraryNames` loads, or the program is on `PATH`.
   public let isInstalled: Bool
 
-  /// Starts every skip reason, so CI can tell such skips from others in the test output.
-  public static let skipMarker = "optional: "
+  /// Starts every skip reason, so CI can tell such skips from others in the test output (the
+  /// phrase appears nowhere else in it; "optional: " did, in the descriptions of test arguments).
+  public static let skipMarker = "missing optional dependency: "
 
   /// Why a test that needs it is skipped.
   public var skipReason: Comment {
-    Comment(rawValue: "\(Self.skipMarker)\(name) is not installed (apt-get install \(package))")
+    Comment(rawValue: "\(Self.skipMarker)\(name) (apt-get install \(package))")
   }
 
   private init(_ name: String, package: String, libraryNames: [String]) {
