@@ -359,8 +359,7 @@ final class LockedCounter: @unchecked Sendable {
 /// The full-screen app with the agent: it opens without asking while the agent holds the key,
 /// and a password typed on its unlock screen goes to the agent.
 @Suite(
-  "Agent and the full-screen app", .serialized,
-  .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.missingMessage)))
+  "Agent and the full-screen app", .serialized, .requires(.tmux))
 struct AgentTerminalAppTests {
   @Test("the app opens on the list with live codes when the agent holds the key")
   func opensWithoutAsking() throws {

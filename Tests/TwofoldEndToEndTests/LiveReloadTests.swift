@@ -4,7 +4,7 @@ import Testing
 
 /// The full-screen app follows the vault file: what another process writes shows within 2 s,
 /// without a key press, and the search and the selection stay.
-@Suite("Live reload", .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.missingMessage)))
+@Suite("Live reload", .requires(.tmux))
 struct LiveReloadTests {
   @Test("an account added and one removed by another process show within 2 s, search kept")
   func otherProcessWrites() throws {
