@@ -5,11 +5,11 @@ struct EntryMerge {
   static let conflictSuffix = "(sync conflict)"
 
   /// The merged account; on a secret conflict it keeps our secret and counter.
-  private(set) var result: MergeEntry
+  let result: MergeEntry
   /// Theirs under a fresh UUID, after a secret conflict.
-  private(set) var copy: MergeEntry?
+  let copy: MergeEntry?
   /// The fields resolved as conflicts, in the table's order.
-  private(set) var conflicts: [MergeField] = []
+  let conflicts: [MergeField]
 
   init(base: MergeEntry?, ours: MergeEntry, theirs: MergeEntry, ids: IdentifierSource) {
     var takeTheirs: Set<MergeField> = []
@@ -24,13 +24,17 @@ struct EntryMerge {
       }
     }
     self.conflicts = conflicts
-    result = Self.merged(ours, theirs, takingTheirs: takeTheirs, secretConflict: conflicts.contains(.secret))
-    if conflicts.contains(.secret) {
-      var account = theirs.account
-      account.id = Account.ID(ids.next())
-      account.note = account.note.isEmpty ? Self.conflictSuffix : "\(account.note) \(Self.conflictSuffix)"
-      copy = theirs.with(account)
-    }
+    let secretConflict = conflicts.contains(.secret)
+    result = Self.merged(ours, theirs, takingTheirs: takeTheirs, secretConflict: secretConflict)
+    copy = secretConflict ? Self.copy(of: theirs, id: Account.ID(ids.next())) : nil
+  }
+
+  /// Theirs as it is under `id`, its note marked as a sync conflict.
+  private static func copy(of theirs: MergeEntry, id: Account.ID) -> MergeEntry {
+    var account = theirs.account
+    account.id = id
+    account.note = account.note.isEmpty ? conflictSuffix : "\(account.note) \(conflictSuffix)"
+    return theirs.with(account)
   }
 
   private static func merged(
