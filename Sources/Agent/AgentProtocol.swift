@@ -23,10 +23,15 @@ public enum AgentRequest: Sendable {
   case lock(vault: String?)
   /// The contents with every secret withheld.
   case load(vault: String)
+  /// The accounts a QUERY selects, secrets withheld, in display order.
+  case matching(vault: String, query: String)
   /// The codes of the accounts `ids` at Unix time `at`.
   case codes(vault: String, ids: [Account.ID], at: Int64, next: Bool)
   /// A change, run by the agent over the vault file.
   case perform(vault: String, VaultChange)
+  /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
+  /// agent with the vault's key; `sourcePassword` opens sources the key does not.
+  case sync(vault: String, sources: [String], dryRun: Bool, sourcePassword: [UInt8]?)
 }
 
 /// One vault the agent holds.
@@ -88,6 +93,12 @@ public enum AgentResponse: Equatable, Sendable {
   case versionMismatch(UInt16)
   /// The request could not be read.
   case malformed(String)
+  /// Accounts, every secret withheld.
+  case accounts([Account])
+  /// What a sync did with each source.
+  case synced([SyncVault.SourceReport])
+  /// A sync that stopped, changing nothing: which file, and why.
+  case syncFailed(source: String, DomainError)
 }
 
 extension AgentRequest {
@@ -121,6 +132,16 @@ extension AgentRequest {
       writer.byte(6)
       writer.string(vault)
       writer.change(change)
+    case .sync(let vault, let sources, let dryRun, let password):
+      writer.byte(7)
+      writer.string(vault)
+      writer.strings(sources)
+      writer.bool(dryRun)
+      writer.optional(password) { $0.data($1) }
+    case .matching(let vault, let query):
+      writer.byte(8)
+      writer.string(vault)
+      writer.string(query)
     }
     return writer.bytes
   }
@@ -153,6 +174,11 @@ extension AgentRequest {
           vault: try reader.string(), ids: try reader.strings().map(Account.ID.init), at: try reader.i64(),
           next: try reader.bool())
       case 6: request = .perform(vault: try reader.string(), try reader.change())
+      case 7:
+        request = .sync(
+          vault: try reader.string(), sources: try reader.strings(), dryRun: try reader.bool(),
+          sourcePassword: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.data() })
+      case 8: request = .matching(vault: try reader.string(), query: try reader.string())
       default: throw WireReader.Malformed(reason: "an unknown request")
       }
       try reader.finish()
@@ -203,6 +229,16 @@ extension AgentResponse {
     case .malformed(let reason):
       writer.byte(10)
       writer.string(reason)
+    case .synced(let reports):
+      writer.byte(11)
+      writer.array(reports) { $0.sourceReport($1) }
+    case .syncFailed(let source, let error):
+      writer.byte(12)
+      writer.string(source)
+      writer.domainError(error)
+    case .accounts(let accounts):
+      writer.byte(13)
+      writer.array(accounts) { $0.account($1, .withhold) }
     }
     return writer.bytes
   }
@@ -247,6 +283,13 @@ extension AgentResponse {
       case 7: response = .notHeld
       case 8: response = .failure(try reader.domainError())
       case 10: response = .malformed(try reader.string())
+      case 11:
+        response = .synced(
+          try reader.array { (reader) throws(WireReader.Malformed) in try reader.sourceReport() })
+      case 12: response = .syncFailed(source: try reader.string(), try reader.domainError())
+      case 13:
+        response = .accounts(
+          try reader.array { (reader) throws(WireReader.Malformed) in try reader.account() })
       default: throw WireReader.Malformed(reason: "an unknown answer")
       }
       try reader.finish()

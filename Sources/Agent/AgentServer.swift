@@ -23,13 +23,16 @@ public final class AgentServer: Sendable {
     public var lockedMemory: LockedMemory.State
     /// Lines for the agent's log (standard error under systemd); never a secret.
     public var log: @Sendable (String) -> Void
+    /// Unix time in seconds, for the names of backups a sync keeps.
+    public var now: @Sendable () -> Int64
 
     /// Collects the dependencies.
     public init(
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
-      log: @escaping @Sendable (String) -> Void
+      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64
     ) {
+      self.now = now
       self.clock = clock
       self.storage = storage
       self.random = random
@@ -175,15 +178,18 @@ public final class AgentServer: Sendable {
       return AgentResponse.ok.encoded()
     case .load(let vault):
       return using(vault, at: now) { (held) throws(DomainError) in try held.withheldAnswer() }
+    case .matching(let vault, let query):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        AgentResponse.accounts(AccountQuery(query).matches(in: try held.contents().accounts)).encoded()
+      }
     case .codes(let vault, let ids, let time, let next):
       return using(vault, at: now) { (held) throws(DomainError) in
-        let accounts = try held.contents().accounts
-        var byID: [Account.ID: Account] = [:]
-        for account in accounts { byID[account.id] = account }
+        let (accounts, positions) = try held.indexed()
         var chosen: [Account] = []
+        chosen.reserveCapacity(ids.count)
         for id in ids {
-          guard let account = byID[id] else { throw .notFound(id.rawValue) }
-          chosen.append(account)
+          guard let position = positions[id] else { throw .notFound(id.rawValue) }
+          chosen.append(accounts[position])
         }
         let values = CodesAt()(chosen, at: time, next: next).map {
           CodeValue(code: $0.code, nextCode: $0.nextCode, remaining: $0.remaining, problem: $0.problem)
@@ -196,6 +202,36 @@ public final class AgentServer: Sendable {
         let outcome = try held.repository.perform(change, ids: dependencies.ids)
         return AgentResponse.outcome(outcome).encoded()
       }
+    case .sync(let vault, let sources, let dryRun, let password):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        defer { held.invalidate() }
+        return try sync(held, sources: sources, dryRun: dryRun, password: password).encoded()
+      }
+    }
+  }
+
+  /// Runs a sync with the held key; a failure of the vault's own key (new slots) unlocks it.
+  private func sync(
+    _ held: HeldVault, sources: [String], dryRun: Bool, password: [UInt8]?
+  ) throws(DomainError) -> AgentResponse {
+    let runner = SyncRunner(
+      vaultPath: held.path, repository: held.repository, ids: dependencies.ids, random: dependencies.random,
+      now: dependencies.now)
+    let passwords = password.map { [Self.passwordSource($0)] } ?? []
+    do throws(SyncVault.Failure) {
+      return .synced(try runner.sync(sources, passwords: passwords, dryRun: dryRun))
+    } catch {
+      if error.source == held.path, error.error == .passwordRequired { throw .passwordRequired }
+      return .syncFailed(source: error.source, error.error)
+    }
+  }
+
+  /// A source password kept in `SecretBytes` for the length of one sync.
+  private static func passwordSource(_ bytes: [UInt8]) -> SyncAccess.Password {
+    let kept = SecretBytes(count: bytes.count) { $0.copyBytes(from: bytes) }
+    return { () throws(DomainError) -> [UInt8]? in
+      let copy: [UInt8] = kept.withUnsafeBytes { buffer in [UInt8](buffer) }
+      return copy
     }
   }
 

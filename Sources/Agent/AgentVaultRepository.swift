@@ -44,6 +44,15 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     return try directly { () throws(DomainError) in try direct.load() }
   }
 
+  /// The accounts `query` selects, matched in the agent.
+  public func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
+    if let response = try ask(.matching(vault: vault, query: query.text)) {
+      guard case .accounts(let accounts) = response else { throw unexpected(response) }
+      return accounts
+    }
+    return try directly { () throws(DomainError) in try direct.accounts(matching: query) }
+  }
+
   /// A change described only as a closure needs the secrets here: it runs on the vault file.
   public func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result

@@ -11,6 +11,7 @@ final class HeldVault: Sendable {
     var identity: FileIdentity
     var contents: VaultContents
     var withheld: [UInt8]?
+    var positions: [Account.ID: Int]?
   }
 
   let path: String
@@ -58,6 +59,22 @@ final class HeldVault: Sendable {
     return bytes
   }
 
+  /// The accounts and where each id is among them, indexed once per version of the file.
+  func indexed() throws(DomainError) -> (accounts: [Account], positions: [Account.ID: Int]) {
+    let found = try current()
+    if let positions = found.positions { return (found.contents.accounts, positions) }
+    var positions: [Account.ID: Int] = [:]
+    positions.reserveCapacity(found.contents.accounts.count)
+    for (index, account) in found.contents.accounts.enumerated() where positions[account.id] == nil {
+      positions[account.id] = index
+    }
+    let built = positions
+    cache.withLock { cached in
+      if cached?.identity == found.identity { cached?.positions = built }
+    }
+    return (found.contents.accounts, positions)
+  }
+
   /// Forgets the cached contents (after a change this agent made).
   func invalidate() { cache.withLock { $0 = nil } }
 
@@ -69,7 +86,7 @@ final class HeldVault: Sendable {
     }
     if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached }
     let contents = try repository.load()
-    let fresh = Cache(identity: identity, contents: contents, withheld: nil)
+    let fresh = Cache(identity: identity, contents: contents, withheld: nil, positions: nil)
     cache.withLock { $0 = fresh }
     return fresh
   }

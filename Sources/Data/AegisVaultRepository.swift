@@ -82,17 +82,15 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     try AegisDatabase.decode(try open().1, ids: ids)
   }
 
-  /// Reads the newest file under the lock, applies `change`, and saves with the same key slots;
-  /// a change that leaves the contents as they were writes nothing.
+  /// Reads the newest file under the lock, applies `change`, and saves with the same key slots.
   public func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
     try storage.withExclusiveLock { () throws(DomainError) -> Result in
       let (file, db) = try open()
-      let original = try AegisDatabase.decode(db, ids: ids)
-      var contents = original
+      var contents = try AegisDatabase.decode(db, ids: ids)
       let result = try change(&contents)
-      if contents != original { try save(contents, over: file) }
+      try save(contents, over: file)
       return result
     }
   }

@@ -21,6 +21,9 @@ public protocol VaultRepository: Sendable {
 
   /// The codes of `accounts` (as `load` gave them) at Unix time `time`, in their order.
   func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
+
+  /// The accounts `query` selects, in display order (as `load` gives them).
+  func accounts(matching query: AccountQuery) throws(DomainError) -> [Account]
 }
 
 extension VaultRepository {
@@ -28,6 +31,11 @@ extension VaultRepository {
   public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
   {
     try change.run(on: self, ids: ids)
+  }
+
+  /// Matches over every account `load` gives.
+  public func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
+    query.matches(in: try load().accounts)
   }
 
   /// Computes the codes here, from the accounts' secrets.

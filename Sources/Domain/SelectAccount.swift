@@ -21,7 +21,11 @@ public struct AccountQuery: Equatable, Sendable {
 
   /// The one account the query selects; none or several is an error listing the candidates.
   public func select(in accounts: [Account]) throws(DomainError) -> Account {
-    let found = matches(in: accounts)
+    try select(among: matches(in: accounts))
+  }
+
+  /// The one account of `found` (what `matches` gave); none or several is an error.
+  public func select(among found: [Account]) throws(DomainError) -> Account {
     guard !found.isEmpty else { throw .notFound(text) }
     guard found.count == 1 else {
       throw .ambiguous(text, candidates: found.map { "\($0.label) (\($0.id.rawValue))" })

@@ -61,12 +61,15 @@ public struct SyncVault: Sendable {
         throw Failure(source: source.location, error: error)
       }
     }
-    if dryRun {
-      let ours: VaultContents
-      do throws(DomainError) { ours = try repository.load() } catch {
-        throw Failure(source: vault, error: error)
-      }
-      return Self.plan(inputs, ours: ours, ids: ids).reports
+    let ours: VaultContents
+    do throws(DomainError) { ours = try repository.load() } catch {
+      throw Failure(source: vault, error: error)
+    }
+    let preview = Self.plan(inputs, ours: ours, ids: ids)
+    if dryRun { return preview.reports }
+    // A sync that changes no entry writes no file; it only records what a backup folder gave.
+    if preview.result == ours, preview.steps.allSatisfy({ $0.write == nil }) {
+      return try recordBases(preview)
     }
     var commits: [SyncCommit] = []
     var failed: Failure?
@@ -105,11 +108,35 @@ public struct SyncVault: Sendable {
     return planned.reports
   }
 
+  /// Keeps the bases of a sync that changed nothing (a first sync with equal sides, a newer
+  /// backup with nothing new) without touching the vault or a source.
+  private func recordBases(_ plan: Plan) throws(Failure) -> [SourceReport] {
+    for step in plan.steps {
+      do throws(DomainError) {
+        if step.base == step.previousBase,
+          step.consumed == nil || step.consumed == bases.consumed(from: step.source.location)
+        {
+          try step.source.finish()
+          continue
+        }
+        let commit = try bases.prepare(
+          step.base, of: step.source.location, kind: step.source.isTwoWay ? "vault" : "aegis-backups",
+          consumed: step.consumed)
+        try commit.commit()
+        try step.source.finish()
+      } catch {
+        throw Failure(source: step.source.location, error: error)
+      }
+    }
+    return plan.reports
+  }
+
   struct Step {
     let source: any SyncSource
     let write: VaultContents?
     let base: VaultContents
     let consumed: String?
+    let previousBase: VaultContents?
   }
 
   struct Plan {
@@ -152,7 +179,7 @@ public struct SyncVault: Sendable {
       plan.steps.append(
         Step(
           source: source, write: writesSource ? merged : nil, base: source.isTwoWay ? merged : theirs,
-          consumed: snapshot.consumed))
+          consumed: snapshot.consumed, previousBase: base))
       plan.reports.append(
         SourceReport(
           source: source.location, isTwoWay: source.isTwoWay, report: report, notes: snapshot.notes))

@@ -126,7 +126,7 @@ struct AgentCommands {
       dependencies: AgentServer.Dependencies(
         clock: { BootClock.milliseconds() }, storage: { FileVaultStorage(path: $0, now: { clock() }) },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
-        log: { log("twofold agent: \($0)\n") }))
+        log: { log("twofold agent: \($0)\n") }, now: clock))
     do throws(AgentServer.StartFailure) {
       try server.run()
     } catch {

@@ -38,7 +38,11 @@ struct SyncCommand {
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
     let reports: [SyncVault.SourceReport]
     do throws(SyncVault.Failure) {
-      reports = try runner.sync(sources, passwords: passwords(), dryRun: arguments.has("dry-run"))
+      if let synced = try throughAgent(sources, vault: vault) {
+        reports = synced
+      } else {
+        reports = try runner.sync(sources, passwords: passwords(), dryRun: arguments.has("dry-run"))
+      }
     } catch {
       throw failure(error, vault: vault)
     }
@@ -47,6 +51,37 @@ struct SyncCommand {
       environment.standardError(SyncReportText.summary(source, dryRun: arguments.has("dry-run")) + "\n")
     }
     if arguments.has("json") { environment.standardOutput(SyncReportText.json(reports)) }
+  }
+
+  /// The sync run by the agent when it holds the vault's key (no password asked); nil when it
+  /// does not, and the sync runs here. A source its key does not open gets the source password
+  /// (from the file, else asked on the terminal once).
+  private func throughAgent(_ sources: [String], vault: String) throws(SyncVault.Failure) -> [SyncVault
+    .SourceReport]?
+  {
+    guard session.agent.isEnabled else { return nil }
+    var password: [UInt8]?
+    if let file = arguments.value("source-password-file") {
+      do throws(DomainError) { password = try PasswordSources.firstLine(of: file) } catch {
+        throw SyncVault.Failure(source: file, error: error)
+      }
+    }
+    defer { if password != nil { wipe(&password!) } }
+    for attempt in 0..<2 {
+      let request = AgentRequest.sync(
+        vault: vault, sources: sources, dryRun: arguments.has("dry-run"), sourcePassword: password)
+      switch try? session.agent.client.send(request) {
+      case .synced(let reports): return reports
+      case .syncFailed(let source, .passwordRequired)
+      where attempt == 0 && password == nil && TerminalPrompt.hasTerminal:
+        password = TerminalPrompt().ask("Password of \(source): ", secret: true)
+        if password == nil { throw SyncVault.Failure(source: source, error: .cancelled) }
+      case .syncFailed(let source, let error): throw SyncVault.Failure(source: source, error: error)
+      case .failure(let error): throw SyncVault.Failure(source: vault, error: error)
+      default: return nil
+      }
+    }
+    return nil
   }
 
   /// The vault's own password first (the one that opened it, asked once), then the source's.

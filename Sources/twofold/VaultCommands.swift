@@ -201,7 +201,8 @@ struct VaultCommands {
 
   private func select() throws(CommandFailure) -> Account {
     try domain { () throws(DomainError) in
-      try AccountQuery(arguments.positionals[0]).select(in: session.repository.load().accounts)
+      let query = AccountQuery(arguments.positionals[0])
+      return try query.select(among: session.repository.accounts(matching: query))
     }
   }
 }
