@@ -37,10 +37,22 @@ public struct SyncVault: Sendable {
     }
   }
 
+  /// The steps of a sync, for those who time them (the benchmark).
+  public enum Phase: String, Sendable {
+    /// Sources and bases read and decrypted.
+    case read
+    /// The merges done.
+    case merge
+    /// Every file written.
+    case write
+  }
+
   let repository: any VaultRepository
   let bases: any SyncBaseStore
   let ids: IdentifierSource
   let vault: String
+  /// Told as each phase ends.
+  public var finished: @Sendable (Phase) -> Void = { _ in }
 
   /// A sync of the vault at `vault` (for messages) held by `repository`.
   public init(repository: any VaultRepository, bases: any SyncBaseStore, ids: IdentifierSource, vault: String)
@@ -65,7 +77,9 @@ public struct SyncVault: Sendable {
     do throws(DomainError) { ours = try repository.load() } catch {
       throw Failure(source: vault, error: error)
     }
+    finished(.read)
     let preview = Self.plan(inputs, ours: ours, ids: ids)
+    finished(.merge)
     if dryRun { return preview.reports }
     // A sync that changes no entry writes no file; it only records what a backup folder gave.
     if preview.result == ours, preview.steps.allSatisfy({ $0.write == nil }) {
@@ -105,6 +119,7 @@ public struct SyncVault: Sendable {
         throw Failure(source: step.source.location, error: error)
       }
     }
+    finished(.write)
     return planned.reports
   }
 

@@ -15,8 +15,12 @@ struct SyncCommand {
 
   func run() throws(CommandFailure) {
     let vault = AgentProcess.absolutePath(session.path)
-    let runner = SyncRunner(
+    var runner = SyncRunner(
       vaultPath: vault, repository: session.direct, ids: session.ids, random: .secure, now: environment.now)
+    if environment.variables["TWOFOLD_BENCH_TIMINGS"] == "1" {
+      let log = environment.standardError
+      runner.timings = { name, milliseconds in log("timing sync-\(name) \(milliseconds) ms\n") }
+    }
     if let forget = arguments.value("forget") {
       let source = AgentProcess.absolutePath(forget)
       guard try commands.domain({ () throws(DomainError) in try runner.forget(source) }) else {

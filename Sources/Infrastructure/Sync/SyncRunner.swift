@@ -1,6 +1,7 @@
 import Crypto
 import Data
 import Domain
+import Synchronization
 
 /// Puts a sync together for the vault at `vaultPath`: its sources by kind (a folder is Aegis
 /// backups, a file a shared vault), its bases, the sync lock, and `SyncVault` over the vault's
@@ -16,6 +17,8 @@ public struct SyncRunner: Sendable {
   public let random: RandomSource
   /// Unix time, for backup names.
   public let now: @Sendable () -> Int64
+  /// Told how long each phase took (milliseconds), for the benchmark; nil for everyone else.
+  public var timings: (@Sendable (String, Double) -> Void)?
 
   /// Collects what every sync of the vault needs.
   public init(
@@ -44,6 +47,16 @@ public struct SyncRunner: Sendable {
   public func sync(
     _ sources: [String], passwords: [SyncAccess.Password], dryRun: Bool
   ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
+    let last = Mutex(BootClock.milliseconds())
+    let timings = self.timings
+    let lap: @Sendable (String) -> Void = { name in
+      let now = BootClock.milliseconds()
+      let previous = last.withLock { value in
+        defer { value = now }
+        return value
+      }
+      timings?(name, Double(now - previous))
+    }
     let local: SealedVault
     do throws(DomainError) {
       guard let sealed = try repository.sealed() else {
@@ -55,6 +68,7 @@ public struct SyncRunner: Sendable {
     } catch {
       throw SyncVault.Failure(source: vaultPath, error: error)
     }
+    lap("unlock")
     let access = SyncAccess(
       keys: [local.masterKey], passwords: passwords, ids: ids, random: random,
       backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
@@ -63,7 +77,8 @@ public struct SyncRunner: Sendable {
       guard DurableFile.isFolder(path) else { return SharedVaultSource(path: path, access: access) }
       return AegisBackupFolderSource(folder: path, access: access, lastConsumed: bases.consumed(from: path))
     }
-    let sync = SyncVault(repository: repository, bases: bases, ids: ids, vault: vaultPath)
+    var sync = SyncVault(repository: repository, bases: bases, ids: ids, vault: vaultPath)
+    sync.finished = { (phase: SyncVault.Phase) in lap(phase.rawValue) }
     let outcome = try SyncLock.holding(vaultPath) { () throws(SyncVault.Failure) in
       try sync(built, dryRun: dryRun)
     }
