@@ -73,7 +73,7 @@ cp -a "$work/local" "$work/share" "$work/saved/"
 restore="rm -rf $work/local $work/share && cp -a $work/saved/local $work/saved/share $work/"
 
 log "timing sync and list --json ($runs runs each)"
-hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/h.json" --prepare "$restore" \
+hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/h.json" --prepare "bash -c '$restore'" \
   "$bin sync $shared --vault $vault --password-file $work/pw" \
   "$bin list --json --vault $vault --password-file $work/pw" >&2
 read -r sync list < <(python3 -c "
