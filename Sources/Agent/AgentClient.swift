@@ -1,4 +1,5 @@
 import Infrastructure
+import Synchronization
 
 /// A command's line to the agent: checks the folder and the agent's uid before sending
 /// anything, one connection per request.
@@ -22,6 +23,8 @@ public struct AgentClient: Sendable {
 
   /// The agent's folder.
   public let folder: RuntimeFolder
+  /// The connection kept between the requests of one command (a command makes two or three).
+  private let kept = KeptConnection()
   /// Milliseconds to wait for an answer (a change may wait 10 s for the vault's lock).
   public var timeout: Int32 = 120_000
 
@@ -38,6 +41,31 @@ public struct AgentClient: Sendable {
 
   /// Sends an encoded request (tests send damaged ones) and returns the answer.
   public func exchange(_ message: [UInt8]) throws(Failure) -> AgentResponse {
+    let connection: UnixSocket
+    if let open = kept.take() { connection = open } else { connection = try connect() }
+    let answer: [UInt8]?
+    do {
+      try connection.send(frame: message)
+      answer = try connection.receiveFrame(limit: AgentProtocol.responseLimit)
+    } catch {
+      throw .interrupted("the agent did not answer: \(error.reason)")
+    }
+    guard let answer else { throw .interrupted("the agent closed the connection") }
+    kept.keep(connection)
+    let response: AgentResponse
+    do {
+      response = try AgentResponse.decode(answer)
+    } catch .otherVersion(let version) {
+      throw .otherVersion(version)
+    } catch {
+      throw .failed("the agent's answer cannot be read")
+    }
+    if case .versionMismatch(let version) = response { throw .otherVersion(version) }
+    return response
+  }
+
+  /// A new connection, once the folder and the agent's user are checked.
+  private func connect() throws(Failure) -> UnixSocket {
     switch folder.check() {
     case nil: throw .notRunning
     case .failure(let refusal): throw .refused(refusal.reason)
@@ -59,24 +87,7 @@ public struct AgentClient: Sendable {
       throw .refused("the agent at \(folder.socket) runs as uid \(owner), not as you: stop it")
     }
     connection.setTimeouts(milliseconds: timeout)
-    let answer: [UInt8]?
-    do {
-      try connection.send(frame: message)
-      answer = try connection.receiveFrame(limit: AgentProtocol.responseLimit)
-    } catch {
-      throw .interrupted("the agent did not answer: \(error.reason)")
-    }
-    guard let answer else { throw .interrupted("the agent closed the connection") }
-    let response: AgentResponse
-    do {
-      response = try AgentResponse.decode(answer)
-    } catch .otherVersion(let version) {
-      throw .otherVersion(version)
-    } catch {
-      throw .failed("the agent's answer cannot be read")
-    }
-    if case .versionMismatch(let version) = response { throw .otherVersion(version) }
-    return response
+    return connection
   }
 
   /// Whether an agent answers; never starts one.
@@ -86,4 +97,20 @@ public struct AgentClient: Sendable {
     }
     return (vaults, pid)
   }
+}
+
+/// The one connection a client keeps between requests; one the agent closed (it drops idle
+/// connections after a few seconds) is not used again.
+private final class KeptConnection: Sendable {
+  private let connection = Mutex<UnixSocket?>(nil)
+
+  func take() -> UnixSocket? {
+    connection.withLock { kept in
+      defer { kept = nil }
+      guard let open = kept, !open.isClosedByPeer else { return nil }
+      return open
+    }
+  }
+
+  func keep(_ open: UnixSocket) { connection.withLock { $0 = open } }
 }

@@ -184,15 +184,16 @@ public final class AgentServer: Sendable {
       }
     case .codes(let vault, let ids, let time, let next):
       return using(vault, at: now) { (held) throws(DomainError) in
-        let (accounts, positions) = try held.indexed()
-        var chosen: [Account] = []
-        chosen.reserveCapacity(ids.count)
+        let (accounts, positions, generators) = try held.indexed()
+        var values: [CodeValue] = []
+        values.reserveCapacity(ids.count)
         for id in ids {
           guard let position = positions[id] else { throw .notFound(id.rawValue) }
-          chosen.append(accounts[position])
-        }
-        let values = CodesAt()(chosen, at: time, next: next).map {
-          CodeValue(code: $0.code, nextCode: $0.nextCode, remaining: $0.remaining, problem: $0.problem)
+          let made = CodesAt.code(
+            of: accounts[position], generator: generators[position], at: time, next: next)
+          values.append(
+            CodeValue(
+              code: made.code, nextCode: made.nextCode, remaining: made.remaining, problem: made.problem))
         }
         return AgentResponse.codes(values).encoded()
       }

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Infrastructure
+import OTP
 import Synchronization
 
 /// One vault the agent holds open: its repository (which holds the master key), the lease, and
@@ -12,6 +13,7 @@ final class HeldVault: Sendable {
     var contents: VaultContents
     var withheld: [UInt8]?
     var positions: [Account.ID: Int]?
+    var generators: [Result<CodeGenerator, OTPError>]?
   }
 
   let path: String
@@ -59,20 +61,29 @@ final class HeldVault: Sendable {
     return bytes
   }
 
-  /// The accounts and where each id is among them, indexed once per version of the file.
-  func indexed() throws(DomainError) -> (accounts: [Account], positions: [Account.ID: Int]) {
+  /// The accounts, where each id is among them, and each one's prepared code generator (its
+  /// HMAC key schedule done once), built once per version of the file.
+  func indexed() throws(DomainError) -> (
+    accounts: [Account], positions: [Account.ID: Int], generators: [Result<CodeGenerator, OTPError>]
+  ) {
     let found = try current()
-    if let positions = found.positions { return (found.contents.accounts, positions) }
+    if let positions = found.positions, let generators = found.generators {
+      return (found.contents.accounts, positions, generators)
+    }
     var positions: [Account.ID: Int] = [:]
     positions.reserveCapacity(found.contents.accounts.count)
     for (index, account) in found.contents.accounts.enumerated() where positions[account.id] == nil {
       positions[account.id] = index
     }
+    let generators = found.contents.accounts.map(CodesAt.generator(for:))
     let built = positions
     cache.withLock { cached in
-      if cached?.identity == found.identity { cached?.positions = built }
+      if cached?.identity == found.identity {
+        cached?.positions = built
+        cached?.generators = generators
+      }
     }
-    return (found.contents.accounts, positions)
+    return (found.contents.accounts, positions, generators)
   }
 
   /// Forgets the cached contents (after a change this agent made).
@@ -86,7 +97,7 @@ final class HeldVault: Sendable {
     }
     if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached }
     let contents = try repository.load()
-    let fresh = Cache(identity: identity, contents: contents, withheld: nil, positions: nil)
+    let fresh = Cache(identity: identity, contents: contents, withheld: nil, positions: nil, generators: nil)
     cache.withLock { $0 = fresh }
     return fresh
   }

@@ -35,19 +35,31 @@ public struct CodesAt: Sendable {
   /// Codes at Unix time `time`; `next` also computes each following code.
   public func callAsFunction(_ accounts: [Account], at time: Int64, next: Bool = true) -> [AccountCode] {
     accounts.map { account in
-      do throws(OTPError) {
-        let generator = try CodeGenerator(account.otp)
-        if account.otp.type == .hotp {
-          return AccountCode(account: account, code: generator.code(counter: account.otp.counter))
-        }
-        let step = try account.otp.step(at: time)
-        return AccountCode(
-          account: account, code: generator.code(counter: step),
-          nextCode: next ? generator.code(counter: step + 1) : nil,
-          remaining: account.otp.remaining(at: time))
-      } catch {
-        return AccountCode(account: account, problem: error.description)
+      Self.code(of: account, generator: Self.generator(for: account), at: time, next: next)
+    }
+  }
+
+  /// The prepared generator of `account`, or why it has none; the agent keeps these per account.
+  public static func generator(for account: Account) -> Result<CodeGenerator, OTPError> {
+    Result { () throws(OTPError) in try CodeGenerator(account.otp) }
+  }
+
+  /// The code of `account` at `time` from its prepared `generator`.
+  public static func code(
+    of account: Account, generator: Result<CodeGenerator, OTPError>, at time: Int64, next: Bool
+  ) -> AccountCode {
+    do throws(OTPError) {
+      let generator = try generator.get()
+      if account.otp.type == .hotp {
+        return AccountCode(account: account, code: generator.code(counter: account.otp.counter))
       }
+      let step = try account.otp.step(at: time)
+      return AccountCode(
+        account: account, code: generator.code(counter: step),
+        nextCode: next ? generator.code(counter: step + 1) : nil,
+        remaining: account.otp.remaining(at: time))
+    } catch {
+      return AccountCode(account: account, problem: error.description)
     }
   }
 }

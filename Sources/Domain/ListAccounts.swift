@@ -14,12 +14,14 @@ public struct ListAccounts: Sendable {
 
   /// Display order: favorites first, then issuer, then name, then id for stability (or as `order` says).
   public static func sorted(_ accounts: [Account], by order: AppSettings.SortOrder = .issuer) -> [Account] {
+    // The keys are sorted by index, so the accounts themselves are copied once, not at each move.
     switch order {
     case .issuer:
-      return accounts.map { (key: SortKey($0), account: $0) }.sorted { $0.key < $1.key }.map(\.account)
+      let keys = accounts.map { SortKey($0) }
+      return keys.indices.sorted { keys[$0] < keys[$1] }.map { accounts[$0] }
     case .name:
-      return accounts.map { (key: SortKey(byName: $0), account: $0) }.sorted { $0.key < $1.key }.map(
-        \.account)
+      let keys = accounts.map { SortKey(byName: $0) }
+      return keys.indices.sorted { keys[$0] < keys[$1] }.map { accounts[$0] }
     case .vault:
       return accounts.filter(\.favorite) + accounts.filter { !$0.favorite }
     }

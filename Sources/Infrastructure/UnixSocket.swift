@@ -67,6 +67,13 @@ public final class UnixSocket: Sendable {
     _ = twofold_socket_timeouts(descriptor, milliseconds)
   }
 
+  /// Whether the other end has closed (or sent something nobody asked for): a connection kept
+  /// between requests is checked so before it is used again.
+  public var isClosedByPeer: Bool {
+    var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&watched, 1, 0) != 0
+  }
+
   /// Sends one frame.
   public func send(frame bytes: [UInt8]) throws(Failure) {
     var header = [UInt8](repeating: 0, count: 4)

@@ -36,25 +36,30 @@ enum AccountListing {
   private static func object(_ item: AccountCode, contents: VaultContents) -> JSONValue {
     let account = item.account
     let otp = account.otp
-    var object = JSONObject([
+    // Members appended in order: setting them by key would search the object each time.
+    var members: [(key: String, value: JSONValue)] = [
       ("id", .string(account.id.rawValue)),
       ("issuer", .string(account.issuer)),
       ("name", .string(account.name)),
       ("type", .string(otp.type.rawValue)),
       ("code", item.code.map(JSONValue.string) ?? .null),
-    ])
-    if let remaining = item.remaining { object["remaining"] = .number(JSONNumber(Int64(remaining))) }
+    ]
+    members.reserveCapacity(13)
+    if let remaining = item.remaining { members.append(("remaining", .number(JSONNumber(Int64(remaining))))) }
     if otp.type == .hotp {
-      object["counter"] = .number(JSONNumber(otp.counter))
+      members.append(("counter", .number(JSONNumber(otp.counter))))
     } else {
-      object["period"] = .number(JSONNumber(Int64(otp.period)))
+      members.append(("period", .number(JSONNumber(Int64(otp.period)))))
     }
-    object["digits"] = .number(JSONNumber(Int64(otp.digits)))
-    object["algorithm"] = .string(otp.algorithm.rawValue)
-    object["groups"] = .array(contents.groupNames(of: account).map(JSONValue.string))
-    object["favorite"] = .bool(account.favorite)
-    object["note"] = .string(account.note)
-    if let problem = item.problem { object["problem"] = .string(problem) }
+    members.append(("digits", .number(JSONNumber(Int64(otp.digits)))))
+    members.append(("algorithm", .string(otp.algorithm.rawValue)))
+    let groups = account.groups.isEmpty ? [] : contents.groupNames(of: account)
+    members.append(("groups", .array(groups.map(JSONValue.string))))
+    members.append(("favorite", .bool(account.favorite)))
+    members.append(("note", .string(account.note)))
+    if let problem = item.problem { members.append(("problem", .string(problem))) }
+    var object = JSONObject()
+    object.members = members  // unique keys by construction
     return .object(object)
   }
 
