@@ -98,17 +98,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   /// The vault as it is on disk now, opened with the held key (asking for the password when
   /// there is none yet): what a sync seals its bases with. Nil for an unencrypted vault.
   public func sealed() throws(DomainError) -> SealedVault? {
-    let (file, _) = try open()
+    let (file, db) = try open()
     guard file.isEncrypted, let key = heldKey()?.key else { return nil }
-    let bytes: [UInt8]
-    do throws(StorageError) { bytes = try storage.read() } catch { throw error.domainError }
-    do throws(SealedVault.Failure) {
-      return try SealedVault.open(bytes, keys: [key], passwords: [], ids: ids)
-    } catch .domain(let error) {
-      throw error
-    } catch {
-      throw .passwordRequired
-    }
+    return SealedVault(file: file, masterKey: key, contents: try AegisDatabase.decode(db, ids: ids))
   }
 
   /// Re-wraps the slot that opened the vault with `newPassword` (same uuid, new salt and nonce);

@@ -23,6 +23,13 @@ public struct SealedVault: Sendable {
   /// What it holds.
   public let contents: VaultContents
 
+  /// A vault already read and opened (the repository's own, for its sync).
+  init(file: AegisVaultFile, masterKey: SecretBytes, contents: VaultContents) {
+    self.file = file
+    self.masterKey = masterKey
+    self.contents = contents
+  }
+
   /// Opens `bytes` with the first of `keys` that fits, else with each password `passwords`
   /// gives (in order, asked lazily) over its password slots.
   public static func open(

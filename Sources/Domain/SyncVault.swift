@@ -63,8 +63,12 @@ public struct SyncVault: Sendable {
     self.vault = vault
   }
 
-  /// Syncs with `sources`; `dryRun` reports and writes nothing.
-  public func callAsFunction(_ sources: [any SyncSource], dryRun: Bool) throws(Failure) -> [SourceReport] {
+  /// Syncs with `sources`; `dryRun` reports and writes nothing. `current` is the vault's
+  /// contents when the caller has just read them (else they are loaded); the save reads them
+  /// again under the vault's lock either way, and merges again only if they changed.
+  public func callAsFunction(
+    _ sources: [any SyncSource], dryRun: Bool, current: VaultContents? = nil
+  ) throws(Failure) -> [SourceReport] {
     var inputs: [(source: any SyncSource, snapshot: SyncSnapshot, base: VaultContents?)] = []
     for source in sources {
       do throws(DomainError) {
@@ -74,8 +78,12 @@ public struct SyncVault: Sendable {
       }
     }
     let ours: VaultContents
-    do throws(DomainError) { ours = try repository.load() } catch {
-      throw Failure(source: vault, error: error)
+    if let current {
+      ours = current
+    } else {
+      do throws(DomainError) { ours = try repository.load() } catch {
+        throw Failure(source: vault, error: error)
+      }
     }
     finished(.read)
     let preview = Self.plan(inputs, ours: ours, ids: ids)
@@ -90,7 +98,7 @@ public struct SyncVault: Sendable {
     let planned: Plan
     do throws(DomainError) {
       planned = try repository.update { (contents) throws(DomainError) -> Plan in
-        let plan = Self.plan(inputs, ours: contents, ids: ids)
+        let plan = contents == ours ? preview : Self.plan(inputs, ours: contents, ids: ids)
         for step in plan.steps {
           do throws(DomainError) {
             if let write = step.write { commits.append(try step.source.prepare(write)) }

@@ -80,7 +80,7 @@ public struct SyncRunner: Sendable {
     var sync = SyncVault(repository: repository, bases: bases, ids: ids, vault: vaultPath)
     sync.finished = { (phase: SyncVault.Phase) in lap(phase.rawValue) }
     let outcome = try SyncLock.holding(vaultPath) { () throws(SyncVault.Failure) in
-      try sync(built, dryRun: dryRun)
+      try sync(built, dryRun: dryRun, current: local.contents)
     }
     guard let reports = outcome else {
       throw SyncVault.Failure(source: vaultPath, error: .vaultLocked)
