@@ -12,6 +12,13 @@ struct EntryMerge {
   let conflicts: [MergeField]
 
   init(base: MergeEntry?, ours: MergeEntry, theirs: MergeEntry, ids: IdentifierSource) {
+    // Both sides alike, as most accounts of a sync are: ours as it is.
+    if ours.fields == theirs.fields {
+      result = ours
+      copy = nil
+      conflicts = []
+      return
+    }
     var takeTheirs: Set<MergeField> = []
     var conflicts: [MergeField] = []
     for field in MergeField.allCases where field != .counter && !ours.fields.same(field, as: theirs.fields) {

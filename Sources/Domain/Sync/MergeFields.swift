@@ -68,6 +68,8 @@ struct MergeFields: Hashable {
 
   /// The fields whose values differ from those of `base`, in the table's order.
   func changes(since base: MergeFields) -> [MergeField] {
-    MergeField.allCases.filter { !same($0, as: base) }
+    // Most accounts of a sync are unchanged: no list is made for them.
+    if self == base { return [] }
+    return MergeField.allCases.filter { !same($0, as: base) }
   }
 }
