@@ -8,17 +8,20 @@ public struct OptionSpec: Sendable, Equatable {
   public let help: String
   /// Whether the option may be given more than once (values accumulate).
   public let repeatable: Bool
+  /// What a shell offers for the value.
+  public let completion: ValueCompletion
 
   /// An option that takes a value.
-  public static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false)
-    -> OptionSpec
-  {
-    OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable)
+  public static func value(
+    _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
+    completion: ValueCompletion = .none
+  ) -> OptionSpec {
+    OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, completion: completion)
   }
 
   /// A flag without a value.
   public static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, value: nil, help: help, repeatable: false)
+    OptionSpec(name: name, value: nil, help: help, repeatable: false, completion: .none)
   }
 
   var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
@@ -34,13 +37,19 @@ public struct PositionalSpec: Sendable, Equatable {
   public let optional: Bool
   /// Whether it takes every remaining argument.
   public let variadic: Bool
+  /// What a shell offers for it.
+  public let completion: ValueCompletion
 
   /// Describes a positional argument.
-  public init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false) {
+  public init(
+    _ name: String, _ help: String, optional: Bool = false, variadic: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
     self.name = name
     self.help = help
     self.optional = optional
     self.variadic = variadic
+    self.completion = completion
   }
 
   var synopsis: String {

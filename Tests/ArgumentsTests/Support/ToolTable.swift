@@ -6,7 +6,7 @@ enum ToolTable {
   static let table = CommandTable(
     program: "tool", abstract: "Keeps accounts.",
     globalOptions: [
-      .value("vault", "PATH", "the vault file"),
+      .value("vault", "PATH", "the vault file", completion: .file),
       .flag("verbose", "say more"),
       .value("tag", "TAG", "a tag to apply", repeatable: true),
     ],
@@ -17,8 +17,10 @@ enum ToolTable {
       CommandSpec(
         "list", "lists accounts", positionals: [PositionalSpec("FILTER", "a filter", optional: true)]),
       CommandSpec(
-        "import", "imports files", positionals: [PositionalSpec("FILE", "files to read", variadic: true)],
-        options: [.value("format", "F", "the file format")], discussion: "Formats: uris, aegis."),
+        "import", "imports files",
+        positionals: [PositionalSpec("FILE", "files to read", variadic: true, completion: .file)],
+        options: [.value("format", "F", "the file format", completion: .values(["uris", "aegis"]))],
+        discussion: "Formats: uris, aegis."),
     ])
 
   /// The parse of `arguments`.
