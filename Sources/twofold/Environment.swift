@@ -1,4 +1,5 @@
 import Presentation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -25,6 +26,8 @@ struct Environment {
   }
   /// Whether standard input and output are both a terminal (the full-screen app can run).
   var isTerminal: () -> Bool = { isatty(0) == 1 && isatty(1) == 1 }
+  /// Why writing to standard output failed (it was closed, or its reader went away), or nil.
+  var outputFailure: @Sendable () -> String? = { nil }
 
   /// Seconds a code copied by `code --copy` stays on the clipboard: `$TWOFOLD_CLIPBOARD_SECONDS`
   /// when it is a whole number from 0 to 86400 (tests shorten the wait), else the full-screen
@@ -40,19 +43,57 @@ struct Environment {
     return value
   }
 
-  /// The real process: file descriptors 1 and 2, the system clock, `environ`.
+  /// The real process: file descriptors 1 and 2, the system clock, `environ`. Once a write to
+  /// standard output fails, later ones are skipped and `outputFailure` says why.
   static var live: Environment {
-    Environment(
-      standardOutput: { write(1, $0) },
-      standardError: { write(2, $0) },
+    let failure = WriteFailure()
+    if reopenClosedDescriptors().contains(1) { failure.code.store(EBADF, ordering: .relaxed) }
+    return Environment(
+      standardOutput: { text in
+        guard failure.code.load(ordering: .relaxed) == 0 else { return }
+        let code = write(1, text)
+        if code != 0 { failure.code.store(code, ordering: .relaxed) }
+      },
+      standardError: { _ = write(2, $0) },
       now: { Int64(time(nil)) },
-      variables: processVariables()
+      variables: processVariables(),
+      outputFailure: {
+        let code = failure.code.load(ordering: .relaxed)
+        return code == 0 ? nil : String(cString: strerror(code))
+      }
     )
   }
 
-  private static func write(_ descriptor: Int32, _ text: String) {
+  /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`twofold … >&-`), so
+  /// no file the command opens takes its number and receives its output; returns those.
+  private static func reopenClosedDescriptors() -> [Int32] {
+    var reopened: [Int32] = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDWR)
+      if opened == descriptor {
+        reopened.append(descriptor)
+      } else if opened >= 0 {
+        close(opened)
+      }
+    }
+    return reopened
+  }
+
+  /// Writes all of `text`; 0, or the `errno` of the write that failed. SIGPIPE is held back
+  /// meanwhile, so a reader that went away (`twofold help --man | head -1`) is a failed write,
+  /// not the end of the process.
+  private static func write(_ descriptor: Int32, _ text: String) -> Int32 {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var pending = sigset_t()
+    sigpending(&pending)
+    let alreadyPending = sigismember(&pending, SIGPIPE) == 1
     var text = text
-    text.withUTF8 { buffer in
+    return text.withUTF8 { buffer in
       var offset = 0
       while offset < buffer.count {
         #if canImport(Glibc)
@@ -60,9 +101,18 @@ struct Environment {
         #else
           let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         #endif
-        if written <= 0 { return }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 {
+          let code = written < 0 ? errno : EIO
+          if code == EPIPE && !alreadyPending {
+            var now = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+          }
+          return code
+        }
         offset += written
       }
+      return 0
     }
   }
 
@@ -81,4 +131,9 @@ struct Environment {
     }
     return variables
   }
+}
+
+/// The first failed write to standard output, shared by the closures of one environment.
+private final class WriteFailure: Sendable {
+  let code = Atomic<Int32>(0)
 }
