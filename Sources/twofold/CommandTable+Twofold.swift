@@ -7,8 +7,10 @@ extension CommandTable {
     abstract: "twofold: two-factor codes from an encrypted, Aegis-compatible vault.",
     globalOptions: [
       .value(
-        "vault", "PATH", "the vault file (default $TWOFOLD_VAULT, else $XDG_DATA_HOME/twofold/vault.json)"),
-      .value("password-file", "FILE", "read the vault password from the first line of FILE"),
+        "vault", "PATH", "the vault file (default $TWOFOLD_VAULT, else $XDG_DATA_HOME/twofold/vault.json)",
+        completion: .file),
+      .value(
+        "password-file", "FILE", "read the vault password from the first line of FILE", completion: .file),
       .flag("no-agent", "neither use nor start the agent (also $TWOFOLD_AGENT=off)"),
       .flag("help", "show help"),
       .flag("version", "print the version"),
@@ -24,8 +26,12 @@ extension CommandTable {
           .value("issuer", "I", "the service"),
           .value("name", "N", "the account name at the service"),
           .value("secret", "BASE32", "the shared secret"),
-          .value("type", "TYPE", "totp (default), hotp, steam, motp or yandex"),
-          .value("algorithm", "ALG", "SHA1 (default), SHA256, SHA512; MD5 for motp"),
+          .value(
+            "type", "TYPE", "totp (default), hotp, steam, motp or yandex",
+            completion: .values(["totp", "hotp", "steam", "motp", "yandex"])),
+          .value(
+            "algorithm", "ALG", "SHA1 (default), SHA256, SHA512; MD5 for motp",
+            completion: .values(["SHA1", "SHA256", "SHA512", "MD5"])),
           .value("digits", "D", "code length (default 6)"),
           .value("period", "S", "seconds per code (default 30)"),
           .value("counter", "C", "HOTP counter of the next code (default 0)"),
@@ -38,12 +44,16 @@ extension CommandTable {
         "list", "accounts with their current codes and seconds left",
         positionals: [
           PositionalSpec(
-            "QUERY", "only accounts matching: id, issuer:name or part of issuer or name", optional: true)
+            "QUERY", "only accounts matching: id, issuer:name or part of issuer or name", optional: true,
+            completion: accountQuery)
         ],
         options: [.flag("json", "print a JSON array (never contains secrets)")]),
       CommandSpec(
         "code", "print the code of one account, or of a Key URI without any vault",
-        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", optional: true)],
+        positionals: [
+          PositionalSpec(
+            "QUERY", "id, issuer:name, or part of issuer or name", optional: true, completion: accountQuery)
+        ],
         options: [
           .flag("copy", "also copy the code to the clipboard (cleared from it after 30 s)"),
           .value("uri", "URI", "compute from this Key URI instead of the vault (no vault is read)"),
@@ -62,14 +72,18 @@ extension CommandTable {
         ]),
       CommandSpec(
         "show", "details of one account (never the secret unless --uri)",
-        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        positionals: [
+          PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", completion: accountQuery)
+        ],
         options: [
           .flag("uri", "print the account's Key URI, secret included, and nothing else"),
           .flag("qr", "draw the Key URI as a QR code"),
         ]),
       CommandSpec(
         "edit", "change an account's label, note, groups or favorite flag",
-        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        positionals: [
+          PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", completion: accountQuery)
+        ],
         options: [
           .value("issuer", "I", "new issuer"),
           .value("name", "N", "new name"),
@@ -81,7 +95,9 @@ extension CommandTable {
         ]),
       CommandSpec(
         "remove", "delete an account",
-        positionals: [PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name")],
+        positionals: [
+          PositionalSpec("QUERY", "id, issuer:name, or part of issuer or name", completion: accountQuery)
+        ],
         options: [.flag("yes", "do not ask for confirmation (required without a terminal)")]),
       CommandSpec(
         "demo", "open the full-screen app on a built-in demo vault in memory (no password, nothing saved)"),
@@ -89,46 +105,60 @@ extension CommandTable {
         "import", "add the accounts of other apps' exports, all or nothing",
         positionals: [
           PositionalSpec(
-            "FILE", "exports to read (several QR codes of one export may be given)", variadic: true)
+            "FILE", "exports to read (several QR codes of one export may be given)", variadic: true,
+            completion: .file)
         ],
         options: [
-          .value("format", "F", "the format when it cannot be detected: \(importFormats)"),
+          .value(
+            "format", "F", "the format when it cannot be detected: \(importFormats.joined(separator: ", "))",
+            completion: .values(importFormats)),
           .flag("dry-run", "print what would be added and change nothing"),
           .flag("skip-bad", "import what can be read and name each entry skipped"),
-          .value("source-password-file", "FILE", "the password of an encrypted export, first line of FILE"),
+          .value(
+            "source-password-file", "FILE", "the password of an encrypted export, first line of FILE",
+            completion: .file),
         ]),
       CommandSpec(
         "export", "write the accounts for another app or a backup (the vault is not changed)",
         options: [
           .value(
-            "format", "F", "aegis (encrypted), aegis-plain, uris, or google-qr (QR codes on the terminal)"),
-          .value("output", "FILE", "write to FILE (0600) instead of standard output"),
-          .value("export-password-file", "FILE", "the export's own password, first line of FILE (aegis)"),
+            "format", "F", "aegis (encrypted), aegis-plain, uris, or google-qr (QR codes on the terminal)",
+            completion: .values(["aegis", "aegis-plain", "uris", "google-qr"])),
+          .value("output", "FILE", "write to FILE (0600) instead of standard output", completion: .file),
+          .value(
+            "export-password-file", "FILE", "the export's own password, first line of FILE (aegis)",
+            completion: .file),
         ]),
       CommandSpec(
         "passwd", "change the vault password (asked twice)",
-        options: [.value("new-password-file", "FILE", "read the new password from the first line of FILE")]),
+        options: [
+          .value(
+            "new-password-file", "FILE", "read the new password from the first line of FILE",
+            completion: .file)
+        ]),
       CommandSpec(
         "sync", "three-way merge with shared vault files and folders of Aegis backups",
         positionals: [
           PositionalSpec(
             "SOURCE",
             "a shared vault file (two-way) or a folder of Aegis automatic backups (one-way); "
-              + "none: every source synced before", optional: true, variadic: true)
+              + "none: every source synced before", optional: true, variadic: true, completion: .file)
         ],
         options: [
           .flag("dry-run", "print what would change and write nothing"),
           .flag("json", "print a JSON array with one object per source"),
-          .value("source-password-file", "FILE", "the password of sources the vault's own does not open"),
-          .value("forget", "SOURCE", "drop a remembered source and its base"),
+          .value(
+            "source-password-file", "FILE", "the password of sources the vault's own does not open",
+            completion: .file),
+          .value("forget", "SOURCE", "drop a remembered source and its base", completion: .file),
         ],
         discussion: "Conflicts are resolved by fixed rules: a secret is never lost, our other values win."),
       CommandSpec(
         "merge-driver", "merge three versions of a vault for git (merge.twofold.driver)",
         positionals: [
-          PositionalSpec("BASE", "the common ancestor (%O)"),
-          PositionalSpec("OURS", "ours, written with the result (%A)"),
-          PositionalSpec("THEIRS", "theirs (%B)"),
+          PositionalSpec("BASE", "the common ancestor (%O)", completion: .file),
+          PositionalSpec("OURS", "ours, written with the result (%A)", completion: .file),
+          PositionalSpec("THEIRS", "theirs (%B)", completion: .file),
         ]),
       CommandSpec(
         "unlock", "hand the vault's key to the agent, so later commands do not ask for the password",
@@ -149,13 +179,34 @@ extension CommandTable {
           "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
           + "and answers only your own processes."),
       CommandSpec(
-        "help", "show help for a command",
-        positionals: [PositionalSpec("COMMAND", "the command", optional: true)]),
+        "completions", "print a completion script for bash, zsh or fish",
+        positionals: [
+          PositionalSpec(
+            "SHELL", "bash, zsh or fish", completion: .values(CompletionShell.allCases.map(\.rawValue)))
+        ],
+        discussion:
+          "Account names are completed only while the agent holds the vault's key (or the vault is "
+          + "unencrypted): completing never asks for a password."),
+      CommandSpec(
+        "help", "show help for a command, or the manual page",
+        positionals: [PositionalSpec("COMMAND", "the command", optional: true, completion: .command)],
+        options: [.flag("man", "print the manual page (roff), as installed for 'man twofold'")]),
     ]
   )
+
+  /// Account labels (`issuer:name`) from `list --json`, read without asking for a password:
+  /// no standard input, no terminal on standard error, and an askpass that always cancels.
+  private static let accountQuery = ValueCompletion.dynamic(
+    DynamicCompletion(
+      words: ["env", "TWOFOLD_ASKPASS=false", "twofold", "list", "--json"], forwarding: ["vault"],
+      sed:
+        #"/^\{"id":/{s/^\{"id":"[^"]*","issuer":"(([^"\\]|\\.)*)","name":"(([^"\\]|\\.)*)".*$/\1:\3/;s/\\(["\\/])/\1/g;p;}"#
+    ))
 }
 
 /// The `--format` names of `import` (CLI.md).
-let importFormats =
-  "uris, google, aegis, 2fas, andotp, bitwarden, freeotp-plus, freeotp, freeotp2, stratum, authy, "
-  + "totp-authenticator, steam, duo, proton, battlenet, google-db, microsoft-db, authenticator-plus, qr"
+let importFormats = [
+  "uris", "google", "aegis", "2fas", "andotp", "bitwarden", "freeotp-plus", "freeotp", "freeotp2", "stratum",
+  "authy", "totp-authenticator", "steam", "duo", "proton", "battlenet", "google-db", "microsoft-db",
+  "authenticator-plus", "qr",
+]

@@ -12,8 +12,11 @@ struct Twofold {
     if ClipboardClearCommand.matches(arguments) {
       return ClipboardClearCommand(environment: environment).run(arguments)
     }
-    do {
+    do throws(CommandFailure) {
       try dispatch(arguments)
+      if let reason = environment.outputFailure() {
+        throw .failed("cannot write to standard output: \(reason)")
+      }
       return .success
     } catch {
       environment.standardError("twofold: \(error.message)\n")
@@ -52,6 +55,7 @@ struct Twofold {
     }
     switch command {
     case "help": try help(parsed, table: table)
+    case "completions": try completions(parsed, table: table)
     case "code" where parsed.value("uri") != nil: try CodeCommand(environment: environment).run(parsed)
     case "verify": try VerifyCommand(environment: environment).run(parsed)
     case "demo": try TerminalAppCommand(environment: environment, arguments: parsed).runDemo()
@@ -89,6 +93,10 @@ struct Twofold {
   }
 
   private func help(_ parsed: ParsedArguments, table: CommandTable) throws(CommandFailure) {
+    if parsed.has("man") {
+      environment.standardOutput(table.manual(.twofold))
+      return
+    }
     guard let name = parsed.positionals.first else {
       environment.standardOutput(table.overview())
       return
@@ -97,5 +105,13 @@ struct Twofold {
       throw .usage("unknown command '\(name)': see 'twofold --help'")
     }
     environment.standardOutput(table.help(for: command))
+  }
+
+  private func completions(_ parsed: ParsedArguments, table: CommandTable) throws(CommandFailure) {
+    let name = parsed.positionals[0]
+    guard let shell = CompletionShell(rawValue: name) else {
+      throw .usage("no completions for the shell '\(name)': use bash, zsh or fish")
+    }
+    environment.standardOutput(table.completionScript(for: shell))
   }
 }

@@ -7,15 +7,15 @@ import Testing
   import Darwin
 #endif
 
-/// A run-time library Twofold loads with `dlopen` for an optional feature, or tmux for the
-/// terminal tests: a test that needs one is skipped where it is absent (`.requires(_:)`), saying
-/// which package to install. CI installs them all and fails on any such skip (`.ci/run`).
+/// A run-time library Twofold loads with `dlopen` for an optional feature, or a program a test
+/// drives (tmux, groff, man, zsh, fish): a test that needs one is skipped where it is absent
+/// (`.requires(_:)`), saying which package to install. CI installs them all and fails on any such skip (`.ci/run`).
 public struct OptionalDependency: Equatable, Sendable {
   /// What is missing, as the skip reason names it.
   public let name: String
   /// The Debian package that installs it.
   public let package: String
-  /// The names it is loaded by, the same ones and in the order the product tries (empty for tmux).
+  /// The names it is loaded by, the same ones and in the order the product tries (empty for a program).
   public let libraryNames: [String]
   /// Whether it is there: one of `libraryNames` loads, or the program is on `PATH`.
   public let isInstalled: Bool
@@ -71,6 +71,18 @@ public struct OptionalDependency: Equatable, Sendable {
     libraryNames: ["libqrencode.so.4", "libqrencode.so", "libqrencode.4.dylib", "libqrencode.dylib"])
   /// tmux, which the terminal app's end-to-end tests drive.
   public static let tmux = OptionalDependency(program: "tmux", package: "tmux")
+
+  /// groff, which renders the manual page (`twofold help --man`).
+  public static let groff = OptionalDependency(program: "groff", package: "groff-base")
+  /// man-db's `man`, which lintian runs on manual pages.
+  public static let man = OptionalDependency(program: "man", package: "man-db")
+  /// zsh, which checks the zsh completion script.
+  public static let zsh = OptionalDependency(program: "zsh", package: "zsh")
+  /// fish, which checks and runs the fish completion script.
+  public static let fish = OptionalDependency(program: "fish", package: "fish")
+
+  /// The path of `program` on `PATH`, or nil.
+  public static func path(of program: String) -> String? { onPath(program) }
 
   /// tmux's path, found on `PATH`, or nil.
   public static let tmuxProgram = onPath("tmux")

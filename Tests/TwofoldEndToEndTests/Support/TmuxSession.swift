@@ -14,9 +14,12 @@ final class TmuxSession {
   private let folder: TemporaryDirectory
   private let socket: String
 
-  /// Starts `twofold arguments…` in a `width × height` session with only `environment`
-  /// (plus PATH, TERM, a UTF-8 locale and, unless given, `TWOFOLD_AGENT=off`).
-  init(_ arguments: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
+  /// Starts `twofold arguments…` (or `program arguments…`) in a `width × height` session with
+  /// only `environment` (plus PATH, TERM, a UTF-8 locale and, unless given, `TWOFOLD_AGENT=off`).
+  init(
+    _ arguments: [String], environment: [String: String], width: Int = 100, height: Int = 30,
+    program: String = TwofoldProcess.binary.path
+  ) throws {
     folder = try TemporaryDirectory()
     socket = folder.path("tmux")
     var variables = [
@@ -26,7 +29,7 @@ final class TmuxSession {
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     try tmux(
       ["new-session", "-d", "-s", "app", "-x", String(width), "-y", String(height), "/usr/bin/env", "-i"]
-        + assignments + [TwofoldProcess.binary.path] + arguments)
+        + assignments + [program] + arguments)
   }
 
   deinit { _ = try? tmux(["kill-server"]) }
