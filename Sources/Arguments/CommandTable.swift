@@ -42,10 +42,14 @@ public struct CommandTable: Sendable {
         // Before the command is known, a command's own option is taken on trust and checked
         // once the command is read.
         let options = globalOptions + (spec?.options ?? commands.flatMap(\.options))
-        guard let option = options.first(where: { $0.name == name }) else {
+        let named = options.filter { $0.name == name }
+        guard let first = named.first else {
           let context = spec.map { " for '\($0.name)'" } ?? ""
           throw UsageError("unknown option '\(argument.prefix { $0 != "=" })'\(context)")
         }
+        let option =
+          named.count > 1 && spec == nil
+          ? resolve(named, inline: inline, next: arguments[index...].first) : first
         if option.value == nil {
           guard inline == nil else { throw UsageError("option '--\(name)' takes no value") }
           guard result.flags.insert(name).inserted else {
@@ -79,6 +83,14 @@ public struct CommandTable: Sendable {
     }
     if let spec {
       let known = Set((globalOptions + spec.options).map(\.name))
+      for option in globalOptions + spec.options {
+        if option.value == nil, result.values[option.name] != nil {
+          throw UsageError("option '--\(option.name)' takes no value for '\(spec.name)'")
+        }
+        if option.value != nil, result.flags.contains(option.name) {
+          throw UsageError("option '--\(option.name)' needs a value for '\(spec.name)'")
+        }
+      }
       if let stray = (Array(result.flags) + Array(result.values.keys)).sorted().first(where: {
         !known.contains($0)
       }) {
@@ -91,6 +103,19 @@ public struct CommandTable: Sendable {
       throw UsageError("unknown option '--\(stray)'")
     }
     return result
+  }
+
+  /// Which of the commands' options of one name (a flag in one command, a value in another, like
+  /// `--type`) an option given before the command is: a flag when no value follows (none, an
+  /// option, or a command taking it as a flag), else the one that takes a value.
+  private func resolve(_ named: [OptionSpec], inline: String?, next: String?) -> OptionSpec {
+    let flag = named.first { $0.value == nil }
+    let valued = named.first { $0.value != nil }
+    guard let flag, let valued else { return named[0] }
+    if inline != nil { return valued }
+    guard let next, !next.hasPrefix("-") else { return flag }
+    if let command = command(named: next), command.options.contains(flag) { return flag }
+    return valued
   }
 
   private static func split(_ argument: String) -> (String, String?) {
