@@ -39,6 +39,8 @@ extension CommandTable {
           .value("group", "G", "put the account in group G (repeatable)", repeatable: true),
           .value("note", "TEXT", "a note"),
           .flag("favorite", "list the account first"),
+          .flag("from-screen", "read the account's QR code from the screen (a region chosen with the mouse)"),
+          .flag("whole-screen", "with --from-screen: look at the whole screen, choose no region"),
         ]),
       CommandSpec(
         "list", "accounts with their current codes and seconds left",
@@ -56,11 +58,25 @@ extension CommandTable {
         ],
         options: [
           .flag("copy", "also copy the code to the clipboard (cleared from it after 30 s)"),
+          .flag("type", "type the code into the focused window instead of printing it"),
           .value("uri", "URI", "compute from this Key URI instead of the vault (no vault is read)"),
           .value("at", "UNIX_SECONDS", "with --uri: compute for this Unix time instead of now"),
           .value("pin", "PIN", "with --uri: the PIN of an mOTP or Yandex account"),
         ],
         discussion: "For an HOTP account the counter is advanced and saved before the code is printed."),
+      CommandSpec(
+        "pick", "choose an account in a menu (dmenu, rofi, fuzzel, …) and copy, type or print its code",
+        positionals: [PositionalSpec("QUERY", "offer only the accounts matching", optional: true)],
+        options: [
+          .value("menu", "COMMAND", "the menu program and its arguments (default $TWOFOLD_MENU, else found)"),
+          .flag("copy", "copy the code to the clipboard, cleared after 30 s (the default)"),
+          .flag("type", "type the code into the focused window"),
+          .flag("print", "print the code"),
+        ],
+        discussion:
+          "The menu gets one line per account (issuer, name, groups; never a code) and prints the one chosen. "
+          + "Without --menu or $TWOFOLD_MENU the first found of fuzzel, wofi, bemenu, rofi and dmenu is used."
+      ),
       CommandSpec(
         "verify", "check a code against a Key URI: exit 0 if valid, 1 if not",
         positionals: [PositionalSpec("CODE", "the code to check")],
@@ -105,10 +121,14 @@ extension CommandTable {
         "import", "add the accounts of other apps' exports, all or nothing",
         positionals: [
           PositionalSpec(
-            "FILE", "exports to read (several QR codes of one export may be given)", variadic: true,
-            completion: .file)
+            "FILE", "exports to read (several QR codes of one export may be given)", optional: true,
+            variadic: true, completion: .file)
         ],
         options: [
+          .flag(
+            "from-screen", "read the QR codes on the screen (a region chosen with the mouse) instead of files"
+          ),
+          .flag("whole-screen", "with --from-screen: look at the whole screen, choose no region"),
           .value(
             "format", "F", "the format when it cannot be detected: \(importFormats.joined(separator: ", "))",
             completion: .values(importFormats)),

@@ -121,7 +121,7 @@ struct Environment {
   static let names = [
     "TWOFOLD_VAULT", "TWOFOLD_PASSWORD", "XDG_DATA_HOME", "HOME", "PATH", "DISPLAY", "WAYLAND_DISPLAY",
     "NO_COLOR", "TWOFOLD_CLIPBOARD_SECONDS", "XDG_RUNTIME_DIR", "TWOFOLD_AGENT", "TWOFOLD_ASKPASS",
-    "TWOFOLD_BENCH_TIMINGS",
+    "TWOFOLD_BENCH_TIMINGS", "TWOFOLD_MENU", "TWOFOLD_TYPE_DELAY_MS",
   ]
 
   private static func processVariables() -> [String: String] {

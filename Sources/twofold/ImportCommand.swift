@@ -4,7 +4,7 @@ import Domain
 import Formats
 import Infrastructure
 
-/// `twofold import FILE… [--format F] [--dry-run] [--skip-bad] [--source-password-file FILE]`:
+/// `twofold import FILE…|--from-screen [--format F] [--dry-run] [--skip-bad] [--source-password-file FILE]`:
 /// all or nothing unless `--skip-bad`; a report and one summary line on standard error.
 struct ImportCommand {
   let commands: VaultCommands
@@ -41,6 +41,14 @@ struct ImportCommand {
   }
 
   private func readAll() throws(CommandFailure) -> [ImportCandidate] {
+    if arguments.has("from-screen") {
+      guard arguments.positionals.isEmpty, arguments.value("format") == nil else {
+        throw .usage("give either --from-screen or FILE (and --format), not both")
+      }
+      return try commands.candidatesFromScreen()
+    }
+    guard !arguments.positionals.isEmpty else { throw .usage("'import' needs FILE (or --from-screen)") }
+    if arguments.has("whole-screen") { throw .usage("--whole-screen only applies with --from-screen") }
     let forced = try arguments.value("format").map { (name) throws(CommandFailure) -> any AccountImporter in
       guard let importer = registry.importer(named: name) else {
         throw .usage("unknown format '\(name)': use one of \(registry.names.joined(separator: ", "))")

@@ -85,6 +85,7 @@ struct Twofold {
     case "remove": try commands.remove()
     case "passwd": try commands.changePassword()
     case "import": try ImportCommand(commands: commands, registry: .importRegistry()).run()
+    case "pick": try PickCommand(commands: commands).run()
     case "sync": try SyncCommand(commands: commands).run()
     case "merge-driver": try MergeDriverCommand(commands: commands).run()
     case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()

@@ -53,7 +53,8 @@ struct VaultCommands {
   }
 
   func add() throws(CommandFailure) {
-    let new = try AccountInput(arguments: arguments).newAccount()
+    let new =
+      try arguments.has("from-screen") ? accountFromScreen() : AccountInput(arguments: arguments).newAccount()
     let account = try domain { () throws(DomainError) in
       try AddAccount(repository: session.repository, ids: session.ids)(new)
     }
@@ -77,37 +78,19 @@ struct VaultCommands {
   }
 
   func code() throws(CommandFailure) {
+    if arguments.has("copy") && arguments.has("type") { throw .usage("give --copy or --type, not both") }
+    // The typing tool is found before anything is unlocked or a counter advanced.
+    let keyboard = try arguments.has("type") ? desktop { () throws(DesktopError) in try typingTool() } : nil
     let account = try select()
-    let code: String
-    if account.otp.type == .hotp {
-      code = try domain { () throws(DomainError) in
-        try NextHOTPCode(repository: session.repository)(account.id)
-      }
-    } else {
-      let result = try domain { () throws(DomainError) in
-        try session.repository.codes(of: [account], at: environment.now(), next: false)[0]
-      }
-      guard let value = result.code else { throw .failed(result.problem ?? "no code for \(account.label)") }
-      code = value
+    let code = try domain { () throws(DomainError) in
+      try CurrentCode(repository: session.repository)(account, at: environment.now())
+    }
+    if let keyboard {
+      try desktop { () throws(DesktopError) in try keyboard.type(code) }
+      return
     }
     environment.standardOutput(code + "\n")
-    if arguments.has("copy") {
-      do {
-        let clipboard = SystemClipboard(variables: environment.variables)
-        let tool = try clipboard.copy(code)
-        let seconds = environment.clipboardSeconds
-        if clipboard.clearLater(code, by: ClipboardClearCommand.arguments(seconds: seconds)) {
-          environment.standardError("copied to the clipboard with \(tool); cleared in \(seconds) s\n")
-        } else {
-          environment.standardError(
-            "warning: copied to the clipboard with \(tool), but cannot clear it later: clear it yourself\n")
-        }
-      } catch .noTool {
-        throw .failed("no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)")
-      } catch {
-        throw .failed("could not copy to the clipboard: \(error)")
-      }
-    }
+    if arguments.has("copy") { try copy(code) }
   }
 
   func show() throws(CommandFailure) {

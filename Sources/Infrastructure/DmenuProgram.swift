@@ -1,0 +1,57 @@
+import Domain
+
+/// A dmenu-protocol menu program (fuzzel, wofi, bemenu, rofi, dmenu, or one named by the person):
+/// it reads one line per entry on its standard input and prints the chosen one.
+public struct DmenuProgram: Sendable {
+  /// How long a menu may stay open before it is closed as cancelled.
+  public static let timeLimit: Double = 600
+
+  /// The program's path and its arguments.
+  public let command: [String]
+
+  /// The menu `words` name (`--menu` or `$TWOFOLD_MENU`, already split into words), else the first
+  /// installed of `fuzzel --dmenu`, `wofi --dmenu`, `bemenu` (tried first under Wayland), `rofi
+  /// -dmenu`, `dmenu`.
+  public static func find(_ words: [String]?, variables: [String: String]) throws(DesktopError)
+    -> DmenuProgram
+  {
+    let path = variables["PATH"]
+    if let words {
+      guard let name = words.first else { throw .toolMissing("the menu command is empty") }
+      guard let program = ChildProcess.find(name, path: path) else {
+        throw .toolMissing("the menu program '\(name)' is not installed (or not on PATH)")
+      }
+      return DmenuProgram(command: [program] + words.dropFirst())
+    }
+    let wayland = [["fuzzel", "--dmenu"], ["wofi", "--dmenu"], ["bemenu"]]
+    let x11 = [["rofi", "-dmenu"], ["dmenu"]]
+    let candidates = variables["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? wayland + x11 : x11 + wayland
+    for candidate in candidates {
+      if let program = ChildProcess.find(candidate[0], path: path) {
+        return DmenuProgram(command: [program] + candidate.dropFirst())
+      }
+    }
+    throw .toolMissing(
+      "no menu program found: install fuzzel, wofi or bemenu (Wayland), rofi or dmenu (X11), "
+        + "or name one with --menu COMMAND or $TWOFOLD_MENU")
+  }
+
+  /// This menu as the port `pick` uses: the lines go in, the first line printed comes back;
+  /// printing nothing, a status other than 0 or a time-out is a cancel.
+  public var picker: AccountPicker {
+    let command = command
+    return AccountPicker { (lines) throws(DesktopError) in
+      let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+      guard
+        let run = ChildProcess.run(
+          command[0], arguments: Array(command.dropFirst()), input: input, timeLimit: Self.timeLimit,
+          outputLimit: 1 << 20)
+      else { throw .toolFailed("cannot start the menu \(POSIX.fileName(of: command[0]))") }
+      guard run.exit == .status(0) else { return nil }
+      let text = String(decoding: run.output, as: UTF8.self)
+      let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+        String.init)
+      return line?.isEmpty == false ? line : nil
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Arguments
+import Domain
+import Infrastructure
+
+/// `twofold pick [QUERY] [--menu COMMAND] [--copy|--type|--print]`: the accounts go to a
+/// dmenu-style menu, and the chosen one's code is copied (cleared after 30 s), typed or printed.
+struct PickCommand {
+  let commands: VaultCommands
+
+  private var arguments: ParsedArguments { commands.arguments }
+  private var environment: Environment { commands.environment }
+
+  func run() throws(CommandFailure) {
+    let modes = ["copy", "type", "print"].filter(arguments.has)
+    guard modes.count <= 1 else { throw .usage("give one of --copy, --type and --print") }
+    let mode = modes.first ?? "copy"
+    // Every tool is found before anything is unlocked or a counter advanced.
+    let keyboard =
+      try mode == "type" ? commands.desktop { () throws(DesktopError) in try commands.typingTool() } : nil
+    if mode == "copy", SystemClipboard(variables: environment.variables).tool == nil {
+      throw VaultCommands.noClipboard
+    }
+    let menu = try commands.desktop { () throws(DesktopError) in
+      try DmenuProgram.find(try menuWords(), variables: environment.variables)
+    }
+    var chosen: String?
+    try commands.desktop { () throws(DesktopError) in
+      try PickCode(repository: commands.session.repository, picker: menu.picker)(
+        query: arguments.positionals.first, at: environment.now()
+      ) { (code) throws(DesktopError) in
+        if let keyboard { try keyboard.type(code) } else { chosen = code }
+      }
+    }
+    guard let code = chosen else { return }
+    if mode == "print" {
+      environment.standardOutput(code + "\n")
+    } else {
+      try commands.copy(code)
+    }
+  }
+
+  /// `--menu COMMAND`, else `$TWOFOLD_MENU`, split into words; nil when neither is given.
+  private func menuWords() throws(DesktopError) -> [String]? {
+    guard
+      let text = arguments.value("menu")
+        ?? environment.variables["TWOFOLD_MENU"].flatMap({ $0.isEmpty ? nil : $0 })
+    else { return nil }
+    do {
+      return try ShellWords.split(text)
+    } catch {
+      throw .toolMissing("the menu command cannot be read: \(error.message)")
+    }
+  }
+}
