@@ -3,10 +3,11 @@
 # Needed beyond the Swift toolchain: OpenSSL's libcrypto headers (libssl-dev), ncurses
 # (libncurses-dev), SQLite (libsqlite3-dev), tmux for the terminal end-to-end tests, groff and
 # man (groff-base, man-db) to render the manual page, bash, zsh and fish to run the completion
-# scripts, and python3 (Scripts/fuzz.sh makes its seed corpus with it; any python3 on PATH will do).
+# scripts, and python3 (Scripts/fuzz.sh makes its seed corpus with it; any python3 on PATH will do);
+# for the desktop tests (pick/code --type, --from-screen): Xvfb, xdotool, xterm, maim, feh and qrencode.
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
-  groff-base man-db bash zsh fish)
+  groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

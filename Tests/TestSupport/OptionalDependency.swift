@@ -84,6 +84,22 @@ public struct OptionalDependency: Equatable, Sendable {
   /// The path of `program` on `PATH`, or nil.
   public static func path(of program: String) -> String? { onPath(program) }
 
+  /// Xvfb, the X server in memory the typing and screen tests show windows on.
+  public static let xvfb = OptionalDependency(program: "Xvfb", package: "xvfb")
+  /// xdotool, the X11 typing tool `--type` runs (and the tests use to focus a window).
+  public static let xdotool = OptionalDependency(program: "xdotool", package: "xdotool")
+  /// xterm, the window the typing test types into.
+  public static let xterm = OptionalDependency(program: "xterm", package: "xterm")
+  /// maim, the X11 screenshot tool `--from-screen` runs.
+  public static let maim = OptionalDependency(program: "maim", package: "maim")
+  /// feh, which shows the QR code the screen test reads back.
+  public static let feh = OptionalDependency(program: "feh", package: "feh")
+  /// qrencode, the program that draws the QR code the screen test shows.
+  public static let qrencodeProgram = OptionalDependency(program: "qrencode", package: "qrencode")
+
+  /// The first executable `program` on `PATH`, or nil (for the tests that start one).
+  public static func program(_ program: String) -> String? { onPath(program) }
+
   /// tmux's path, found on `PATH`, or nil.
   public static let tmuxProgram = onPath("tmux")
 
