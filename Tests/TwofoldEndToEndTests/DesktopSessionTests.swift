@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `code --type` and `add`/`import --from-screen` against a real X server (Xvfb): keys typed into
+/// an xterm, a QR code shown with feh and read back through maim and ZBar.
+@Suite("Typing and reading the screen in an X session", .serialized)
+struct DesktopSessionTests {
+  @Test(
+    "code QUERY --type types the code into the focused window",
+    .requires(.xvfb), .requires(.xdotool), .requires(.xterm))
+  func typesIntoAWindow() throws {
+    let vault = try DesktopVault()
+    let x = try XServer()
+    defer { x.stop() }
+    let typed = vault.folder.path("typed")
+    try x.start(
+      "xterm", ["-geometry", "40x5+0+0", "-e", "sh", "-c", "read line; printf %s \"$line\" > '\(typed)'"])
+    let window = try #require(x.window(ofClass: "xterm"))
+    #expect(x.output(of: "xdotool", ["windowfocus", "--sync", window]) != nil)
+    let output = try vault.run(
+      ["code", "RFC", "--type"], ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(x.output(of: "xdotool", ["key", "Return"]) != nil)
+    #expect(x.wait(seconds: 10) { vault.read("typed") != nil })
+    #expect(vault.read("typed") == DesktopVault.codes[0])
+  }
+
+  /// Shows a QR code of `text` on the display with feh and waits for its window.
+  func show(_ text: String, on x: XServer, in vault: DesktopVault) throws {
+    let picture = vault.folder.path("code.png")
+    let encoder = try Process.run(
+      URL(fileURLWithPath: try XServer.path("qrencode")), arguments: ["-s", "8", "-o", picture, text])
+    encoder.waitUntilExit()
+    try #require(encoder.terminationStatus == 0)
+    try x.start("feh", ["--borderless", "--geometry", "+20+20", picture])
+    _ = try #require(x.window(ofClass: "feh"))
+  }
+
+  /// Runs `arguments` until it succeeds or 5 s pass (feh may not have drawn yet).
+  func untilRead(_ arguments: [String], vault: DesktopVault, x: XServer) throws -> TwofoldProcess.Output {
+    var output = try vault.run(arguments, ["DISPLAY": x.display])
+    for _ in 0..<10 where output.status != 0 {
+      usleep(500_000)
+      output = try vault.run(arguments, ["DISPLAY": x.display])
+    }
+    return output
+  }
+
+  @Test(
+    "add --from-screen --whole-screen adds the account of the QR code on the screen",
+    .requires(.xvfb), .requires(.xdotool), .requires(.maim), .requires(.feh), .requires(.qrencodeProgram),
+    .requires(.zbar), .requires(.png))
+  func addsFromScreen() throws {
+    let vault = try DesktopVault()
+    let x = try XServer()
+    defer { x.stop() }
+    try show("otpauth://totp/Screen:bob?secret=MFRGGZDFMZTWQ2LK&issuer=Screen", on: x, in: vault)
+    let output = try untilRead(
+      ["add", "--from-screen", "--whole-screen", "--group", "Seen"], vault: vault, x: x)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.hasPrefix("added Screen"))
+    let listed = try vault.run(["list", "screen", "--json"])
+    #expect(listed.stdout.contains("\"bob\"") && listed.stdout.contains("Seen"))
+    let dryRun = try untilRead(
+      ["import", "--from-screen", "--whole-screen", "--dry-run"], vault: vault, x: x)
+    #expect(dryRun.status == 0)
+    #expect(dryRun.stderr.contains("1 duplicate"))
+  }
+
+  @Test(
+    "A QR code holding no Key URI, or no QR code at all, is status 1 with a clear line",
+    .requires(.xvfb), .requires(.xdotool), .requires(.maim), .requires(.feh), .requires(.qrencodeProgram),
+    .requires(.zbar), .requires(.png))
+  func nothingUsable() throws {
+    let vault = try DesktopVault()
+    let x = try XServer()
+    defer { x.stop() }
+    let empty = try vault.run(["add", "--from-screen", "--whole-screen"], ["DISPLAY": x.display])
+    #expect(empty.status == 1)
+    #expect(empty.stderr == "twofold: no QR code found on the screen\n")
+    try show("https://example.com/not-a-key", on: x, in: vault)
+    var output = try vault.run(["add", "--from-screen", "--whole-screen"], ["DISPLAY": x.display])
+    for _ in 0..<10 where output.stderr.contains("no QR code found") {
+      usleep(500_000)
+      output = try vault.run(["add", "--from-screen", "--whole-screen"], ["DISPLAY": x.display])
+    }
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("holds no Key URI"), "\(output.stderr)")
+  }
+}

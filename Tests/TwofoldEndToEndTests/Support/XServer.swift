@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+
+/// An X server in memory (`Xvfb`) on a free display, and the programs a test shows on it; every
+/// one is stopped when the server is dropped.
+final class XServer {
+  /// The display's name, as `$DISPLAY` holds it (`:93`).
+  let display: String
+  private var processes: [Process] = []
+
+  /// Starts `Xvfb` on the first free display from :90 and waits until it accepts connections.
+  init() throws {
+    var number = 90
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+      || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+    {
+      number += 1
+    }
+    display = ":\(number)"
+    let server = try start(
+      try Self.path("Xvfb"), [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"])
+    _ = server
+    guard wait(seconds: 10, until: { self.output(of: "xdotool", ["getdisplaygeometry"]) != nil }) else {
+      throw Failure(message: "Xvfb did not start on \(display)")
+    }
+  }
+
+  deinit { stop() }
+
+  /// Stops every program started on the display, then the server: SIGTERM, and SIGKILL to what
+  /// still runs after 2 s. Call it at the end of the test (`defer`), so the server outlives the
+  /// test's last use of it.
+  func stop() {
+    for process in processes.reversed() where process.isRunning {
+      process.terminate()
+      if !wait(seconds: 2, until: { !process.isRunning }) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+    processes = []
+  }
+
+  /// The path of `program` on `PATH`.
+  static func path(_ program: String) throws -> String {
+    guard let path = OptionalDependency.program(program) else { throw Failure(message: "no \(program)") }
+    return path
+  }
+
+  /// Starts `program arguments…` on this display, quiet, stopped with the server.
+  @discardableResult
+  func start(_ program: String, _ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : try Self.path(program))
+    process.arguments = arguments
+    process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    processes.append(process)
+    return process
+  }
+
+  /// What `program arguments…` prints on this display when it succeeds, else nil.
+  func output(of program: String, _ arguments: [String]) -> String? {
+    let process = Process()
+    guard let path = try? Self.path(program) else { return nil }
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+  }
+
+  /// The id of the first visible window of class `name`, waiting up to 10 s for it.
+  func window(ofClass name: String) -> String? {
+    var found: String?
+    _ = wait(seconds: 10) {
+      found = self.output(of: "xdotool", ["search", "--onlyvisible", "--class", name])?
+        .split(separator: "\n").first.map(String.init)
+      return found != nil
+    }
+    return found
+  }
+
+  /// Polls every 100 ms until `condition` holds or `seconds` pass; whether it held.
+  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      usleep(100_000)
+    }
+    return true
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+  }
+}
