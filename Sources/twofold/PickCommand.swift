@@ -20,8 +20,9 @@ struct PickCommand {
     if mode == "copy", SystemClipboard(variables: environment.variables).tool == nil {
       throw VaultCommands.noClipboard
     }
+    let words = try menuWords()
     let menu = try commands.desktop { () throws(DesktopError) in
-      try DmenuProgram.find(try menuWords(), variables: environment.variables)
+      try DmenuProgram.find(words, variables: environment.variables)
     }
     var chosen: String?
     try commands.desktop { () throws(DesktopError) in
@@ -40,15 +41,15 @@ struct PickCommand {
   }
 
   /// `--menu COMMAND`, else `$TWOFOLD_MENU`, split into words; nil when neither is given.
-  private func menuWords() throws(DesktopError) -> [String]? {
-    guard
-      let text = arguments.value("menu")
-        ?? environment.variables["TWOFOLD_MENU"].flatMap({ $0.isEmpty ? nil : $0 })
-    else { return nil }
-    do {
-      return try ShellWords.split(text)
+  private func menuWords() throws(CommandFailure) -> [String]? {
+    let variable = environment.variables["TWOFOLD_MENU"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let text = arguments.value("menu") ?? variable else { return nil }
+    do throws(UsageError) {
+      let words = try ShellWords.split(text)
+      guard !words.isEmpty else { throw UsageError("it is empty") }
+      return words
     } catch {
-      throw .toolMissing("the menu command cannot be read: \(error.message)")
+      throw .usage("the menu command '\(text)' cannot be read: \(error.message)")
     }
   }
 }

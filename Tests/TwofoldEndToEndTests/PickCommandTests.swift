@@ -165,3 +165,13 @@ struct PickCommandTests {
     #expect(FakeClipboard.wait(seconds: 10) { clipboard.calls.count >= 3 })
   }
 }
+
+extension PickCommandTests {
+  @Test(
+    "A menu command that cannot be split, or is empty, is a usage error", arguments: ["menu 'open", "", "  "])
+  func unreadableMenu(command: String) throws {
+    let output = try vault.run(["pick", "--print", "--menu", command])
+    #expect(output.status == 2)
+    #expect(vault.read("offered") == nil)
+  }
+}
