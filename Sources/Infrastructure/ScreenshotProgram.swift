@@ -4,12 +4,12 @@ import Domain
 /// (`-s` to choose a region) under X11. The PNG comes from the tool's standard output and is
 /// never written to a file.
 public struct ScreenshotProgram: Sendable {
-  /// How long taking the picture may take .
+  /// How long taking the whole screen may take.
   public static let timeLimit: Double = 10
   /// How long choosing a region with the mouse may take.
   public static let selectionTimeLimit: Double = 60
   /// The largest picture read.
-  public static let outputLimit = 256 << 20
+  public static let outputLimit = 64 << 20
 
   /// The region chooser (`slurp`) when there is one apart from the screenshot tool.
   let selector: String?

@@ -7,10 +7,13 @@ import Testing
 @Suite("Typing and reading the screen in an X session", .serialized)
 struct DesktopSessionTests {
   @Test(
-    "code QUERY --type types the code into the focused window",
-    .requires(.xvfb), .requires(.xdotool), .requires(.xterm))
-  func typesIntoAWindow() throws {
+    "code QUERY --type and pick --type type the code into the focused window",
+    .requires(.xvfb), .requires(.xdotool), .requires(.xterm), arguments: ["code", "pick"])
+  func typesIntoAWindow(command: String) throws {
     let vault = try DesktopVault()
+    let arguments =
+      command == "code"
+      ? ["code", "RFC", "--type"] : ["pick", "--type", "--menu", try vault.menu(choosing: "RFC")]
     let x = try XServer()
     defer { x.stop() }
     let typed = vault.folder.path("typed")
@@ -66,6 +69,32 @@ struct DesktopSessionTests {
       ["import", "--from-screen", "--whole-screen", "--dry-run"], vault: vault, x: x)
     #expect(dryRun.status == 0)
     #expect(dryRun.stderr.contains("1 duplicate"))
+  }
+
+  @Test(
+    "import --from-screen imports every account of a Google Authenticator transfer code on the screen",
+    .requires(.xvfb), .requires(.xdotool), .requires(.maim), .requires(.feh), .requires(.qrencodeProgram),
+    .requires(.zbar), .requires(.png))
+  func importsTransfer() throws {
+    let vault = try DesktopVault()
+    let x = try XServer()
+    defer { x.stop() }
+    let transfer = vault.folder.path("transfer.txt")
+    #expect(try vault.run(["export", "--format", "google-qr", "--output", transfer]).status == 0)
+    let text = try String(contentsOfFile: transfer, encoding: .utf8)
+    let uri = try #require(text.split(separator: "\n").first { $0.hasPrefix("otpauth-migration://") })
+    try show(String(uri), on: x, in: vault)
+    let other = ["TWOFOLD_VAULT": vault.folder.path("other.json")]
+    #expect(try vault.run(["init"], other).status == 0)
+    var output = try vault.run(
+      ["import", "--from-screen", "--whole-screen"], other.merging(["DISPLAY": x.display]) { $1 })
+    for _ in 0..<10 where output.status != 0 {
+      usleep(500_000)
+      output = try vault.run(
+        ["import", "--from-screen", "--whole-screen"], other.merging(["DISPLAY": x.display]) { $1 })
+    }
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr.hasSuffix("imported 3 accounts, 0 duplicates skipped, 0 failed\n"))
   }
 
   @Test(
