@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the README's `swift test` twice, the way CI and a new machine see it:
-#   installed: with every optional library and tmux (Scripts/install-dependencies.sh adds any that
-#              is missing); it must pass and skip no test for a missing one, as .ci/run demands;
-#   hidden:    with the optional libraries Twofold dlopens and tmux hidden (a private mount
+#   installed: with every optional library, tmux and the desktop tests' X tools
+#              (Scripts/install-dependencies.sh adds any that is missing); it must pass and skip
+#              no test for a missing one, as .ci/run demands;
+#   hidden:    with the optional libraries Twofold dlopens, tmux and the X tools hidden (a private mount
 #              namespace, an empty file bound over each); it must pass, each test that needs one
 #              skipped with a reason naming it ("missing optional dependency: libzip …").
 # Usage: Scripts/test-fresh-machine.sh [--installed-only | --hidden-only] [swift test arguments…]
@@ -61,7 +62,10 @@ for run in "${runs[@]}"; do
       for soname in "${sonames[@]}"; do
         ldconfig -p | awk -v name="$soname" '$1 == name { print $NF }'
       done | xargs -r readlink -f
-      if tmux=$(command -v tmux); then readlink -f "$tmux"; fi
+      # tmux, and the programs the desktop tests drive an X session with (OptionalDependency).
+      for program in tmux Xvfb xdotool xterm maim feh qrencode; do
+        if found=$(command -v "$program"); then readlink -f "$found"; fi
+      done
     )
     files=$(sort -u <<<"$files")
     echo "hiding: $(tr '\n' ' ' <<<"$files")"
