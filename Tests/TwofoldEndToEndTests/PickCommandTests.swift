@@ -175,3 +175,20 @@ extension PickCommandTests {
     #expect(vault.read("offered") == nil)
   }
 }
+
+@Suite("pick through the agent")
+struct PickThroughAgentTests {
+  @Test("While the agent holds the key, pick asks no password and advances the HOTP counter in the vault")
+  func pickThroughTheAgent() throws {
+    let session = try AgentSession()
+    try session.makeVault()
+    #expect(try session.direct(["unlock"]).status == 0)
+    let menu = session.folder.path("menu")
+    try Data("#!/bin/sh\ngrep -F -m 1 RFC\n".utf8).write(to: URL(fileURLWithPath: menu))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: menu)
+    let picked = try session.run(["pick", "--print", "--menu", menu])
+    #expect(picked.status == 0, "\(picked.stderr)")
+    #expect(picked.stdout == "755224\n")
+    #expect(try session.direct(["code", "RFC:hotp", "--no-agent"]).stdout == "287082\n")
+  }
+}
