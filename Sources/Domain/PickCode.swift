@@ -1,5 +1,6 @@
 /// `pick`: the person chooses an account in a menu, then its code is delivered (typed, copied or
-/// printed). An HOTP counter advances only once an account is chosen, never on a cancel.
+/// printed). An HOTP counter advances only once an account is chosen and its code delivered:
+/// never on a cancel, nor when the delivery fails.
 public struct PickCode: Sendable {
   let repository: any VaultRepository
   let picker: AccountPicker
@@ -17,13 +18,7 @@ public struct PickCode: Sendable {
     query: String?, at time: Int64, deliver: (String) throws(DesktopError) -> Void
   ) throws(DesktopError) -> Account {
     let account = try PickAccount(repository: repository, picker: picker)(query: query)
-    let code: String
-    do {
-      code = try CurrentCode(repository: repository)(account, at: time)
-    } catch {
-      throw .vault(error)
-    }
-    try deliver(code)
+    try CurrentCode(repository: repository).deliver(account, at: time, through: deliver)
     return account
   }
 }

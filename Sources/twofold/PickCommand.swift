@@ -24,19 +24,18 @@ struct PickCommand {
     let menu = try commands.desktop { () throws(DesktopError) in
       try DmenuProgram.find(words, variables: environment.variables)
     }
-    var chosen: String?
     try commands.desktop { () throws(DesktopError) in
       try PickCode(repository: commands.session.repository, picker: menu.picker)(
         query: arguments.positionals.first, at: environment.now()
       ) { (code) throws(DesktopError) in
-        if let keyboard { try keyboard.type(code) } else { chosen = code }
+        if let keyboard { return try keyboard.type(code) }
+        if mode == "print" { return environment.standardOutput(code + "\n") }
+        do throws(CommandFailure) {
+          try commands.copy(code)
+        } catch {
+          throw .toolFailed(error.message)
+        }
       }
-    }
-    guard let code = chosen else { return }
-    if mode == "print" {
-      environment.standardOutput(code + "\n")
-    } else {
-      try commands.copy(code)
     }
   }
 

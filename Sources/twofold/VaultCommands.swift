@@ -82,12 +82,16 @@ struct VaultCommands {
     // The typing tool is found before anything is unlocked or a counter advanced.
     let keyboard = try arguments.has("type") ? desktop { () throws(DesktopError) in try typingTool() } : nil
     let account = try select()
+    if let keyboard {
+      try desktop { () throws(DesktopError) in
+        try CurrentCode(repository: session.repository).deliver(account, at: environment.now()) {
+          (code) throws(DesktopError) in try keyboard.type(code)
+        }
+      }
+      return
+    }
     let code = try domain { () throws(DomainError) in
       try CurrentCode(repository: session.repository)(account, at: environment.now())
-    }
-    if let keyboard {
-      try desktop { () throws(DesktopError) in try keyboard.type(code) }
-      return
     }
     environment.standardOutput(code + "\n")
     if arguments.has("copy") { try copy(code) }

@@ -121,13 +121,30 @@ struct PickCodeTests {
     #expect(try counter(repository) == 0)
   }
 
-  @Test("A failing keyboard's error comes back as it is")
+  @Test("A failing keyboard's error comes back as it is, and the HOTP counter stays as it was")
   func keyboardFailure() throws {
+    let repository = vault()
     let keyboard = RecordingKeyboard(failing: .toolFailed("xdotool failed"))
     #expect(throws: DesktopError.toolFailed("xdotool failed")) {
-      try PickCode(repository: vault(), picker: ScriptedMenu { $0.first }.picker)(query: "tee", at: 59) {
+      try PickCode(repository: repository, picker: ScriptedMenu { $0.first }.picker)(query: "counter", at: 59)
+      {
         (code) throws(DesktopError) in try keyboard.keyboard.type(code)
       }
+    }
+    #expect(try counter(repository) == 0)
+  }
+
+  @Test("When another process spends the HOTP code while it is delivered, that is an error")
+  func counterMovedMeanwhile() throws {
+    let repository = vault()
+    #expect {
+      try PickCode(repository: repository, picker: ScriptedMenu { $0.first }.picker)(query: "counter", at: 59)
+      {
+        _ in _ = try? NextHOTPCode(repository: repository)(Account.ID("h"))
+      }
+    } throws: { error in
+      guard case .vault(.cannotGenerate) = error as? DesktopError else { return false }
+      return true
     }
   }
 

@@ -136,12 +136,17 @@ struct PickCommandTests {
     #expect(try vault.run(["code", "RFC"]).stdout == DesktopVault.codes[0] + "\n")
   }
 
-  @Test("A typing tool that fails is status 1")
+  @Test("A typing tool that fails is status 1, and no counter advances")
   func typingFails() throws {
     try vault.script("xdotool", "cat > /dev/null; exit 1")
-    let output = try vault.run(["code", "Example", "--type"], ["DISPLAY": ":0"])
-    #expect(output.status == 1)
-    #expect(output.stderr.contains("xdotool failed"))
+    for arguments in [
+      ["code", "RFC", "--type"], ["pick", "--type", "--menu", try vault.menu(choosing: "RFC")],
+    ] {
+      let output = try vault.run(arguments, ["DISPLAY": ":0"])
+      #expect(output.status == 1)
+      #expect(output.stderr.contains("xdotool failed"))
+    }
+    #expect(try vault.run(["code", "RFC"]).stdout == DesktopVault.codes[0] + "\n")
   }
 
   @Test("--type still takes the OTP type on add, and is a switch on code and pick")
