@@ -63,7 +63,9 @@ extension CommandTable {
           .value("at", "UNIX_SECONDS", "with --uri: compute for this Unix time instead of now"),
           .value("pin", "PIN", "with --uri: the PIN of an mOTP or Yandex account"),
         ],
-        discussion: "For an HOTP account the counter is advanced and saved before the code is printed."),
+        discussion:
+          "For an HOTP account the counter is advanced and saved before the code is printed; "
+          + "with --type, once it is typed (a failed typing spends no code)."),
       CommandSpec(
         "pick", "choose an account in a menu (dmenu, rofi, fuzzel, …) and copy, type or print its code",
         positionals: [PositionalSpec("QUERY", "offer only the accounts matching", optional: true)],
