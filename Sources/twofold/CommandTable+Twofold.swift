@@ -68,7 +68,10 @@ extension CommandTable {
           + "with --type, once it is typed (a failed typing spends no code)."),
       CommandSpec(
         "pick", "choose an account in a menu (dmenu, rofi, fuzzel, …) and copy, type or print its code",
-        positionals: [PositionalSpec("QUERY", "offer only the accounts matching", optional: true)],
+        positionals: [
+          PositionalSpec(
+            "QUERY", "offer only the accounts matching", optional: true, completion: accountQuery)
+        ],
         options: [
           .value("menu", "COMMAND", "the menu program and its arguments (default $TWOFOLD_MENU, else found)"),
           .flag("copy", "copy the code to the clipboard, cleared after 30 s (the default)"),
