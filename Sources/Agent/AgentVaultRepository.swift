@@ -38,7 +38,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   /// The contents, secrets withheld when they come from the agent.
   public func load() throws(DomainError) -> VaultContents {
     if let response = try ask(.load(vault: vault)) {
-      guard case .contents(let contents) = response else { throw unexpected(response) }
+      guard case .contents(let contents) = response else { throw unexpected }
       return contents
     }
     return try directly { () throws(DomainError) in try direct.load() }
@@ -47,7 +47,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   /// The accounts `query` selects, matched in the agent.
   public func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
     if let response = try ask(.matching(vault: vault, query: query.text)) {
-      guard case .accounts(let accounts) = response else { throw unexpected(response) }
+      guard case .accounts(let accounts) = response else { throw unexpected }
       return accounts
     }
     return try directly { () throws(DomainError) in try direct.accounts(matching: query) }
@@ -65,7 +65,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
   {
     if let response = try ask(.perform(vault: vault, change)) {
-      guard case .outcome(let outcome) = response else { throw unexpected(response) }
+      guard case .outcome(let outcome) = response else { throw unexpected }
       return outcome
     }
     return try directly { () throws(DomainError) in try direct.perform(change, ids: ids) }
@@ -84,7 +84,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
       return try direct.codes(of: accounts.map { byID[$0.id] ?? $0 }, at: time, next: next)
     }
     guard case .codes(let values) = response, values.count == accounts.count else {
-      throw unexpected(response)
+      throw unexpected
     }
     return zip(accounts, values).map { account, value in
       AccountCode(
@@ -134,7 +134,5 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     return result
   }
 
-  private func unexpected(_ response: AgentResponse) -> DomainError {
-    .storage("the agent gave an unexpected answer")
-  }
+  private var unexpected: DomainError { .storage("the agent gave an unexpected answer") }
 }

@@ -1,6 +1,6 @@
 /// Writes the agent protocol's values: big-endian integers, length-prefixed bytes and UTF-8
-/// text, optionals behind a presence byte. What the writer holds is wiped when it goes, since a
-/// request may carry a new account's secret.
+/// text, optionals behind a presence byte. A request may carry a key or a new account's secret:
+/// whoever sends its `bytes` wipes them after (`AgentClient.send`, `UnixSocket.send`).
 struct WireWriter {
   private(set) var bytes: [UInt8] = []
 
@@ -54,12 +54,5 @@ struct WireWriter {
   mutating func array<Value>(_ values: [Value], _ write: (inout WireWriter, Value) -> Void) {
     u32(UInt32(values.count))
     for value in values { write(&self, value) }
-  }
-
-  /// Overwrites what was written with zeros.
-  mutating func wipe() {
-    bytes.withUnsafeMutableBytes { buffer in
-      for index in buffer.indices { buffer[index] = 0 }
-    }
   }
 }

@@ -50,9 +50,6 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     unlocked.withLock { state in state?.masterKey.map { ($0, state?.slotIndex) } }
   }
 
-  /// Whether the file is encrypted; nil when it cannot be read.
-  public func isEncrypted() -> Bool? { try? readFile().isEncrypted }
-
   /// Creates a new vault: encrypted under `password` (scrypt N=2^15, r=8, p=1), or plain when nil.
   public static func create(
     storage: any VaultStorage, password: [UInt8]?, random: RandomSource, ids: IdentifierSource

@@ -67,16 +67,8 @@ public struct SealedVault: Sendable {
     throw wrong ? .domain(.wrongPassword) : .passwordRequired
   }
 
-  /// A new sealed file under the same header and key as `like`: how a base is kept, so the
-  /// vault's own key (and password) opens it.
-  public static func seal(_ contents: VaultContents, like: SealedVault, random: RandomSource)
-    throws(DomainError)
-    -> [UInt8]
-  {
-    try like.sealing(contents, random: random)
-  }
-
-  /// `contents` sealed under this vault's header and key, with a fresh nonce.
+  /// `contents` sealed under this vault's header and key, with a fresh nonce; how a base is
+  /// kept too (sealed like the vault, so the vault's own key and password open it).
   public func sealing(_ contents: VaultContents, random: RandomSource) throws(DomainError) -> [UInt8] {
     try AegisVaultFile.write(
       db: AegisDatabase.encode(contents), slots: file.slots, masterKey: masterKey, outer: file.outer,

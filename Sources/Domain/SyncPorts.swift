@@ -54,7 +54,7 @@ public protocol SyncBaseStore: Sendable {
   func base(of source: String) throws(DomainError) -> VaultContents?
   /// What was consumed from `source` last time (one-way sources).
   func consumed(from source: String) -> String?
-  /// Prepares keeping `base` for `source` (remembering the source).
-  func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?) throws(DomainError)
+  /// Prepares keeping `base` for `source` (remembering the source and its kind).
+  func prepare(_ base: VaultContents, of source: any SyncSource, consumed: String?) throws(DomainError)
     -> SyncCommit
 }

@@ -102,10 +102,7 @@ public struct SyncVault: Sendable {
         for step in plan.steps {
           do throws(DomainError) {
             if let write = step.write { commits.append(try step.source.prepare(write)) }
-            commits.append(
-              try bases.prepare(
-                step.base, of: step.source.location, kind: step.source.isTwoWay ? "vault" : "aegis-backups",
-                consumed: step.consumed))
+            commits.append(try prepareBase(of: step))
           } catch {
             failed = Failure(source: step.source.location, error: error)
             throw error
@@ -142,16 +139,17 @@ public struct SyncVault: Sendable {
           try step.source.finish()
           continue
         }
-        let commit = try bases.prepare(
-          step.base, of: step.source.location, kind: step.source.isTwoWay ? "vault" : "aegis-backups",
-          consumed: step.consumed)
-        try commit.commit()
+        try prepareBase(of: step).commit()
         try step.source.finish()
       } catch {
         throw Failure(source: step.source.location, error: error)
       }
     }
     return plan.reports
+  }
+
+  private func prepareBase(of step: Step) throws(DomainError) -> SyncCommit {
+    try bases.prepare(step.base, of: step.source, consumed: step.consumed)
   }
 
   struct Step {

@@ -1,3 +1,5 @@
+import Crypto
+
 /// Asks for a password through the program `$TWOFOLD_ASKPASS` names, the way `SSH_ASKPASS` and
 /// `GIT_ASKPASS` work: it gets the prompt as its one argument (no shell), and the first line of
 /// its standard output is the password.
@@ -21,7 +23,7 @@ enum AskpassProgram {
         timeLimit: timeLimit)
     else { return .unavailable }
     var output = [UInt8](repeating: 0, count: outputLimit)
-    defer { output.wipe() }
+    defer { wipe(&output) }
     guard let lineEnd = readFirstLine(from: child, into: &output), drain(child) else { return .cancelled }
     guard child.finish(within: child.deadline - POSIX.monotonicSeconds()) == .status(0) else {
       return .cancelled
@@ -49,7 +51,7 @@ enum AskpassProgram {
   /// Reads and drops the rest of the output until its end; false on a failure or past the deadline.
   private static func drain(_ child: ChildProcess) -> Bool {
     var scratch = [UInt8](repeating: 0, count: 4096)
-    defer { scratch.wipe() }
+    defer { wipe(&scratch) }
     while true {
       let got = scratch.withUnsafeMutableBytes { child.receive(into: $0) }
       if got <= 0 { return got == 0 }

@@ -102,29 +102,7 @@ final class ChildProcess {
   /// SIGPIPE is held back meanwhile, so a program that quit cannot end this process.
   func send(_ bytes: [UInt8]) -> Bool {
     guard input >= 0 else { return false }
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    var pending = sigset_t()
-    sigpending(&pending)
-    let alreadyPending = sigismember(&pending, SIGPIPE) == 1
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 {
-        if errno == EPIPE && !alreadyPending {
-          var now = timespec()
-          _ = sigtimedwait(&pipeSignal, nil, &now)
-        }
-        return false
-      }
-      offset += written
-    }
-    return true
+    return bytes.withUnsafeBytes { PipeWriter.writeAll(input, $0) } == 0
   }
 
   /// Reads what the program wrote into `buffer`, waiting until the deadline: the count read,

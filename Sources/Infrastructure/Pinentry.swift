@@ -1,3 +1,5 @@
+import Crypto
+
 /// Asks for a password through a pinentry program, the dialog GnuPG uses, speaking the Assuan
 /// protocol on its standard input and output (pinentry manual, "Protocol"). The password only
 /// ever travels through the pipe from pinentry: never in arguments, the environment or a log.
@@ -21,7 +23,7 @@ enum Pinentry {
     else { return .unavailable }
     var line: [UInt8] = []
     line.reserveCapacity(AssuanCodec.lineLimit + 1)
-    defer { line.wipe() }
+    defer { wipe(&line) }
     guard readLine(from: child, into: &line), case .ok = AssuanCodec.classify(line) else {
       return .unavailable
     }
@@ -40,7 +42,7 @@ enum Pinentry {
     guard child.send(Array("GETPIN\n".utf8)),
       case .ok = reply(from: child, line: &line, data: &password, limit: passwordLimit)
     else {
-      password.wipe()
+      wipe(&password)
       return end(child, .cancelled)
     }
     return end(child, .password(password))
@@ -77,7 +79,7 @@ enum Pinentry {
   /// Reads one line without its LF into `line`, a byte at a time so nothing of the next line
   /// is read ahead; false at the end, on a failure, past the deadline or past the line limit.
   private static func readLine(from child: ChildProcess, into line: inout [UInt8]) -> Bool {
-    line.wipe()
+    wipe(&line)
     line.removeAll(keepingCapacity: true)
     var byte: UInt8 = 0
     while line.count <= AssuanCodec.lineLimit {

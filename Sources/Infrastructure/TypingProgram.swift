@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 
 /// A program that types text into the focused window: `wtype` under Wayland, `xdotool` under
@@ -47,7 +48,7 @@ public struct TypingProgram: Sendable {
     return Keyboard { (text) throws(DesktopError) in
       POSIX.sleep(milliseconds: delay)
       var input = Array(text.utf8)
-      defer { input.wipe() }
+      defer { wipe(&input) }
       let name = POSIX.fileName(of: command[0])
       guard
         let run = ChildProcess.run(

@@ -30,8 +30,7 @@ struct AgentAccess: Sendable {
     if let reason = ensureRunning() { return reason }
     do {
       switch try client.send(.unlock(vault: vault, key: held.key, slot: held.slot, idle: idle, max: max)) {
-      case .ok: return nil
-      case .okWithoutLockedMemory: return nil
+      case .ok, .okWithoutLockedMemory: return nil
       case .failure(let error): return "\(error)"
       default: return "it gave an unexpected answer"
       }

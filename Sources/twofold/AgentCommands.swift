@@ -24,12 +24,11 @@ struct AgentCommands {
     } catch {
       throw session.failure(error)
     }
-    guard session.direct.heldKey() != nil else {
+    guard let held = session.direct.heldKey() else {
       environment.standardOutput("the vault at \(session.path) is not encrypted: there is no key to hold\n")
       return
     }
     if let reason = session.agent.ensureRunning() { throw .failed("cannot reach the agent: \(reason)") }
-    guard let held = session.direct.heldKey() else { return }
     let vault = AgentProcess.absolutePath(session.path)
     let response: AgentResponse
     do {

@@ -1,3 +1,4 @@
+import Infrastructure
 import Presentation
 import Synchronization
 
@@ -83,37 +84,8 @@ struct Environment {
   /// meanwhile, so a reader that went away (`twofold help --man | head -1`) is a failed write,
   /// not the end of the process.
   private static func write(_ descriptor: Int32, _ text: String) -> Int32 {
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    var pending = sigset_t()
-    sigpending(&pending)
-    let alreadyPending = sigismember(&pending, SIGPIPE) == 1
     var text = text
-    return text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        #if canImport(Glibc)
-          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #else
-          let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #endif
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 {
-          let code = written < 0 ? errno : EIO
-          if code == EPIPE && !alreadyPending {
-            var now = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &now)
-          }
-          return code
-        }
-        offset += written
-      }
-      return 0
-    }
+    return text.withUTF8 { PipeWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
   }
 
   /// The variables Twofold reads, looked up one by one (copying all of `environ` would cost

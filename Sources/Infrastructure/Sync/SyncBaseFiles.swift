@@ -75,10 +75,12 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
   }
 
   /// Seals `base` beside the others; the commit puts it in place and records the source.
-  public func prepare(_ base: VaultContents, of source: String, kind: String, consumed: String?)
+  public func prepare(_ base: VaultContents, of syncSource: any SyncSource, consumed: String?)
     throws(DomainError)
     -> SyncCommit
   {
+    let source = syncSource.location
+    let kind = syncSource.isTwoWay ? "vault" : "aegis-backups"
     guard let vault else { throw .passwordRequired }
     if let code = POSIX.makeDirectories(folder) {
       throw .storage("cannot create \(folder): \(POSIX.reason(code))")
