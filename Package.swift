@@ -8,6 +8,11 @@ let package = Package(
     .library(name: "OTP", targets: ["OTP"]),
     .library(name: "Crypto", targets: ["Crypto"]),
     .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
+    // What a front end of its own package (Apps/Desktop) builds on.
+    .library(name: "Domain", targets: ["Domain"]),
+    .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "Infrastructure", targets: ["Infrastructure"]),
+    .library(name: "AppSession", targets: ["AppSession"]),
     .executable(name: "twofold", targets: ["twofold"]),
     .executable(name: "twofold-bench", targets: ["twofold-bench"]),
   ],
@@ -31,6 +36,9 @@ let package = Package(
       dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket"]),
     .target(name: "Presentation", dependencies: ["Domain"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
+    .target(
+      name: "AppSession",
+      dependencies: ["Agent", "Presentation", "Domain", "Data", "Infrastructure", "Crypto"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(
@@ -43,7 +51,7 @@ let package = Package(
       name: "twofold",
       dependencies: [
         "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
-        "TerminalUI", "Agent", "Crypto",
+        "TerminalUI", "Agent", "Crypto", "AppSession",
       ]
     ),
     .target(

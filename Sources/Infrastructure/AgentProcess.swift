@@ -7,10 +7,14 @@
 /// The machine's side of running the agent: starting it in the background, the lock that lets
 /// only one run per folder, and leaving the descriptors and signals of whoever started it.
 public enum AgentProcess {
-  /// Starts this program with `arguments` in a session of its own, its output to `/dev/null`
-  /// and without the password variable; false when it could not start.
-  public static func startDetached(arguments: [String], variables: [String: String]) -> Bool {
-    guard let executable = DetachedProcess.currentExecutable(path: variables["PATH"]) else { return false }
+  /// Starts `executable` (this program when nil) with `arguments` in a session of its own, its
+  /// output to `/dev/null` and without the password variable; false when it could not start.
+  public static func startDetached(
+    arguments: [String], variables: [String: String], executable: String? = nil
+  ) -> Bool {
+    guard let executable = executable ?? DetachedProcess.currentExecutable(path: variables["PATH"]) else {
+      return false
+    }
     return DetachedProcess.start(executable, arguments: arguments, input: [])
   }
 

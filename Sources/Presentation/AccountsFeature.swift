@@ -112,6 +112,12 @@ public enum AccountsFeature {
     case searchTyped(String)
     case searchBackspace
     case searchEnded(keep: Bool)
+    /// The whole search text replaced (a toolkit's search entry reports its text).
+    case searchChanged(String)
+    /// An account chosen by pointer or by the toolkit's own list focus.
+    case selected(Account.ID)
+    /// A group chosen from a menu; nil shows every group.
+    case groupFilterChosen(AccountGroup.ID?)
     case moveSelection(Int)
     case moveToEdge(last: Bool)
     case groupFilterCycled
@@ -189,6 +195,17 @@ public enum AccountsFeature {
     case .searchEnded(let keep):
       state.isSearching = false
       if !keep { state.search = "" }
+      keepSelectionVisible(&state)
+      return []
+    case .searchChanged(let text):
+      state.search = text
+      keepSelectionVisible(&state)
+      return []
+    case .selected(let id):
+      if state.contents.accounts.contains(where: { $0.id == id }) { state.selection = id }
+      return []
+    case .groupFilterChosen(let id):
+      state.groupFilter = id.flatMap { id in state.contents.groups.contains { $0.id == id } ? id : nil }
       keepSelectionVisible(&state)
       return []
     case .moveSelection(let offset):

@@ -110,6 +110,18 @@ public enum EditorFeature {
       }
     }
 
+    /// Whether Save would be accepted now: the input is complete and valid (a toolkit's Save
+    /// button is sensitive only then). Shown problems still appear only after an attempt.
+    public var canSave: Bool {
+      var checked = self
+      EditorFeature.validate(&checked)
+      guard checked.problems.isEmpty else { return false }
+      switch mode {
+      case .edit: return true
+      case .add: return !uri.trimmingWhitespace().isEmpty || !draft.secret.isEmpty
+      }
+    }
+
     var groupNames: [String] {
       groups.split(separator: ",").map { String($0.trimmingWhitespace()) }.filter { !$0.isEmpty }
     }
@@ -120,6 +132,12 @@ public enum EditorFeature {
     case focusMoved(Int)
     case typed(String)
     case backspace
+    /// A field's whole text replaced (a toolkit's entry reports its text).
+    case fieldChanged(Field, String)
+    /// The OTP type chosen from a menu (adding only).
+    case typeChosen(OTPType)
+    /// The favorite switch set.
+    case favoriteChanged(Bool)
     case optionCycled(Int)
     case submitted
     case saved(Account)
@@ -147,6 +165,20 @@ public enum EditorFeature {
       return []
     case .backspace:
       edit(&state) { if !$0.isEmpty { $0.removeLast() } }
+      return []
+    case .fieldChanged(let field, let text):
+      let focus = state.focus
+      state.focus = field
+      if field != .type, field != .favorite { edit(&state) { $0 = text } }
+      state.focus = focus
+      return []
+    case .typeChosen(let type):
+      guard state.mode == .add else { return [] }
+      state.draft.type = type
+      if state.attempted { validate(&state) }
+      return []
+    case .favoriteChanged(let on):
+      state.draft.favorite = on
       return []
     case .optionCycled(let offset):
       cycle(&state, by: offset)

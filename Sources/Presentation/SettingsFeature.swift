@@ -22,6 +22,8 @@ public enum SettingsFeature {
   public enum Action: Equatable, Sendable {
     case focusMoved(Int)
     case valueChanged(Int)
+    /// Settings chosen as a whole (a toolkit's switches and menus); clamped like the steps.
+    case changed(AppSettings)
     case closed
   }
 
@@ -49,6 +51,13 @@ public enum SettingsFeature {
       case .sortOrder: settings.sortOrder = cycled(settings.sortOrder, offset)
       case .autoLock:
         settings.autoLockMinutes = steppedAutoLock(from: settings.autoLockMinutes, by: offset)
+      }
+      guard settings != state.settings else { return [] }
+      state.settings = settings
+      return [.save(settings)]
+    case .changed(var settings):
+      if !autoLockChoices.contains(settings.autoLockMinutes) {
+        settings.autoLockMinutes = steppedAutoLock(from: settings.autoLockMinutes, by: 1)
       }
       guard settings != state.settings else { return [] }
       state.settings = settings

@@ -26,6 +26,8 @@ public enum UnlockFeature {
     case typed(String)
     /// The last character erased.
     case backspace
+    /// The whole entry replaced (a toolkit's password entry reports its text).
+    case passwordChanged(String)
     /// Enter pressed.
     case submitted
     /// The vault opened.
@@ -48,6 +50,9 @@ public enum UnlockFeature {
       return []
     case .backspace:
       if !state.password.isEmpty { state.password.removeLast() }
+      return []
+    case .passwordChanged(let text):
+      state.password = text.filter { !$0.isNewline }
       return []
     case .submitted:
       guard !state.password.isEmpty else {

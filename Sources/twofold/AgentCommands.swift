@@ -10,7 +10,9 @@ struct AgentCommands {
   let environment: Environment
   let arguments: ParsedArguments
 
-  private var access: AgentAccess { AgentAccess(options: arguments, variables: environment.variables) }
+  private var access: AgentAccess {
+    AgentAccess(disabled: arguments.has("no-agent"), variables: environment.variables)
+  }
 
   func unlock() throws(CommandFailure) {
     let idle = try seconds("idle", default: AgentAccess.defaultIdle)

@@ -1,4 +1,4 @@
-import Agent
+import AppSession
 import Arguments
 import Crypto
 import Data
@@ -24,7 +24,8 @@ struct TerminalAppCommand {
     let store = SettingsRepository(
       load: { settings.withLock { $0 } }, save: { new in settings.withLock { $0 = new } })
     let dependencies = AppDependencies(
-      unlock: { _ in services }, clipboard: clipboard, settings: store, renderQR: renderQR)
+      unlock: { _ in services }, clipboard: .system(variables: environment.variables), settings: store,
+      renderQR: QRCode.rendered)
     let state = AppFeature.State(
       vaultLocation: "demo", locked: false, settings: store.load(), now: environment.now())
     try run(
@@ -37,41 +38,34 @@ struct TerminalAppCommand {
   /// encrypted or `--password-file` / `$TWOFOLD_PASSWORD` opens it. With no vault yet, offers to create one.
   func runVault() throws(CommandFailure) {
     let session = try VaultSession(options: arguments, environment: environment)
+    let vault = InteractiveVault(
+      path: session.path, agent: session.agent, now: environment.now, ids: session.ids)
     let settings = FileSettingsStore(vaultPath: session.path)
     var opened: VaultServices?
     var encrypted = true
     if !session.storage.exists() {
-      opened = try createVault(session)
+      opened = try createVault(session, vault)
     } else {
-      do throws(DomainError) {
-        opened = try open(session, password: nil)
+      switch try domain(session, vault.openWithoutPassword) {
+      case .unencrypted(let services):
+        opened = services
         encrypted = false
-      } catch .passwordRequired {
-        if let held = openThroughAgent(session) {
-          opened = held
-        } else if var password = try configuredPassword(session) {
+      case .throughAgent(let services):
+        opened = services
+      case nil:
+        if var password = try configuredPassword(session) {
           defer { wipe(&password) }
-          opened = try domain(session) { () throws(DomainError) in try open(session, password: password) }
-        }
-      } catch {
-        throw session.failure(error)
-      }
-    }
-    let storage = session.storage
-    let ids = session.ids
-    let agent = session.agent
-    let vault = AgentProcess.absolutePath(session.path)
-    let dependencies = AppDependencies(
-      unlock: { (password) throws(DomainError) in
-        // A password typed here goes to the agent too, as a command's would.
-        try TerminalAppCommand.services(storage: storage, ids: ids, password: password) { repository in
-          if agent.isEnabled {
-            _ = agent.handOver(
-              repository, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
+          opened = try domain(session) { () throws(DomainError) in
+            try vault.unlock(password: password, handOver: false)
           }
         }
-      },
-      clipboard: clipboard, settings: settings.repository, renderQR: renderQR)
+      }
+    }
+    let dependencies = AppDependencies(
+      // A password typed here goes to the agent too, as a command's would.
+      unlock: { (password) throws(DomainError) in try vault.unlock(password: password) },
+      clipboard: .system(variables: environment.variables), settings: settings.repository,
+      renderQR: QRCode.rendered)
     var state = AppFeature.State(
       vaultLocation: session.path, locked: opened == nil, settings: settings.load(), now: environment.now())
     state.canLock = encrypted
@@ -96,49 +90,6 @@ struct TerminalAppCommand {
     }
   }
 
-  /// The use cases over the vault opened with `password`; a wrong password throws and leaves the file as it is.
-  /// The repository keeps a copy of the password while the vault is open, to open the file again
-  /// should it be replaced by one its key does not open; in `SecretBytes`, so it is wiped when
-  /// the app locks or quits, and each copy handed to the repository is wiped after use.
-  static func services(
-    storage: FileVaultStorage, ids: IdentifierSource, password: [UInt8],
-    opened: (AegisVaultRepository) -> Void = { _ in }
-  ) throws(DomainError) -> VaultServices {
-    let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
-    let repository = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
-      random: .secure, ids: ids)
-    _ = try repository.load()
-    opened(repository)
-    return VaultServices(repository: repository, ids: ids)
-  }
-
-  /// The vault through the agent when it holds the key: the list opens without asking.
-  private func openThroughAgent(_ session: VaultSession) -> VaultServices? {
-    guard session.agent.isEnabled else { return nil }
-    let direct = AegisVaultRepository(
-      storage: session.storage, password: { () throws(DomainError) in throw .passwordRequired },
-      random: .secure,
-      ids: session.ids)
-    let repository = AgentVaultRepository(
-      vault: AgentProcess.absolutePath(session.path), client: session.agent.client, direct: direct)
-    guard (try? repository.load()) != nil, repository.usesAgent else { return nil }
-    return VaultServices(repository: repository, ids: session.ids)
-  }
-
-  /// Opens with `password`, or without one (an unencrypted vault; `.passwordRequired` otherwise).
-  private func open(_ session: VaultSession, password: [UInt8]?) throws(DomainError) -> VaultServices {
-    guard let password else {
-      let repository = AegisVaultRepository(
-        storage: session.storage, password: { () throws(DomainError) in throw .passwordRequired },
-        random: .secure,
-        ids: session.ids)
-      _ = try repository.load()
-      return VaultServices(repository: repository, ids: session.ids)
-    }
-    return try Self.services(storage: session.storage, ids: session.ids, password: password)
-  }
-
   /// `--password-file` or `$TWOFOLD_PASSWORD`, when given; never a prompt (the app asks).
   private func configuredPassword(_ session: VaultSession) throws(CommandFailure) -> [UInt8]? {
     if let file = arguments.value("password-file") {
@@ -148,7 +99,9 @@ struct TerminalAppCommand {
   }
 
   /// First run: asks whether to create the vault, then its password (twice), and opens it.
-  private func createVault(_ session: VaultSession) throws(CommandFailure) -> VaultServices {
+  private func createVault(
+    _ session: VaultSession, _ vault: InteractiveVault
+  ) throws(CommandFailure) -> VaultServices {
     let refusal = CommandFailure.failed(
       "no vault at \(session.path): run 'twofold init' to create one, or 'twofold demo' to try Twofold")
     guard TerminalPrompt.hasTerminal else { throw refusal }
@@ -169,7 +122,7 @@ struct TerminalAppCommand {
       try AegisVaultRepository.create(
         storage: session.storage, password: password, random: .secure, ids: session.ids)
       environment.standardOutput("created an encrypted vault at \(session.path)\n")
-      return try Self.services(storage: session.storage, ids: session.ids, password: password)
+      return try vault.unlock(password: password, handOver: false)
     }
   }
 
@@ -180,33 +133,6 @@ struct TerminalAppCommand {
       return try body()
     } catch {
       throw session.failure(error)
-    }
-  }
-
-  private var clipboard: ClipboardPort {
-    let system = SystemClipboard(variables: environment.variables)
-    return ClipboardPort(
-      copy: { (text) throws(ClipboardFailure) in
-        do throws(SystemClipboard.Failure) {
-          return try system.copy(text)
-        } catch {
-          switch error {
-          case .noTool:
-            throw ClipboardFailure(
-              "No clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11).")
-          case .toolFailed(let reason):
-            throw ClipboardFailure("Could not copy to the clipboard: \(reason).")
-          }
-        }
-      },
-      clear: { system.clear(ifStill: $0) })
-  }
-
-  private var renderQR: @Sendable (String) -> Result<QRCode, ClipboardFailure> {
-    { text in
-      LibQRencode.encode(text).map { QRCode(size: $0.size, modules: $0.dark) }.mapError {
-        ClipboardFailure($0.message.prefix(1).uppercased() + $0.message.dropFirst() + ".")
-      }
     }
   }
 }

@@ -24,7 +24,7 @@ struct VaultSession {
     storage = FileVaultStorage(path: path, now: { clock() })
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
     passwords = PasswordSources(options: options, variables: environment.variables)
-    agent = AgentAccess(options: options, variables: environment.variables)
+    agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)
     let source = passwords
     let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
@@ -53,13 +53,10 @@ struct VaultSession {
 
   /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.
   static func resolvePath(option: String?, variables: [String: String]) throws(CommandFailure) -> String {
-    if let option, !option.isEmpty { return option }
-    if let path = variables["TWOFOLD_VAULT"], !path.isEmpty { return path }
-    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/twofold/vault.json" }
-    guard let home = variables["HOME"], !home.isEmpty else {
+    guard let path = VaultLocation.path(option: option, variables: variables) else {
       throw .usage("cannot find the vault: set --vault, $TWOFOLD_VAULT, $XDG_DATA_HOME or $HOME")
     }
-    return home + "/.local/share/twofold/vault.json"
+    return path
   }
 
   /// Translates a domain error into the contract's exit status and one line.

@@ -1,31 +1,33 @@
-import Agent
-import Arguments
-import Crypto
 import Data
-import Domain
 import Infrastructure
 
-/// How this command reaches the agent: whether it may (`--no-agent`, `$TWOFOLD_AGENT=off`), the
+/// How a front end reaches the agent: whether it may (`--no-agent`, `$TWOFOLD_AGENT=off`), the
 /// client, and starting an agent on demand to hand it a vault's key.
-struct AgentAccess: Sendable {
+public struct AgentAccess: Sendable {
   /// Seconds without use before the agent forgets a key handed on demand (CLI.md).
-  static let defaultIdle: Int64 = 900
+  public static let defaultIdle: Int64 = 900
   /// Seconds from the unlock before it forgets it anyway.
-  static let defaultMax: Int64 = 28_800
+  public static let defaultMax: Int64 = 28_800
 
-  let isEnabled: Bool
-  let client: AgentClient
-  let variables: [String: String]
+  /// Whether the agent may be used at all.
+  public let isEnabled: Bool
+  /// The client of the agent of this user's runtime folder.
+  public let client: AgentClient
+  private let variables: [String: String]
+  private let executable: String?
 
-  init(options: ParsedArguments, variables: [String: String]) {
-    isEnabled = !options.has("no-agent") && variables["TWOFOLD_AGENT"]?.lowercased() != "off"
+  /// Access for a front end started with `variables`; `disabled` is `--no-agent`. The agent is
+  /// started as `executable agent --foreground` (a `twofold` binary), or as this program when nil.
+  public init(disabled: Bool = false, variables: [String: String], executable: String? = nil) {
+    isEnabled = !disabled && variables["TWOFOLD_AGENT"]?.lowercased() != "off"
     client = AgentClient(folder: RuntimeFolder(variables: variables))
     self.variables = variables
+    self.executable = executable
   }
 
   /// Hands the key `direct` holds to the agent, starting one if none runs; the reason when it
   /// could not (nil when handed, or when the vault has no key to hand).
-  func handOver(_ direct: AegisVaultRepository, vault: String, idle: Int64, max: Int64) -> String? {
+  public func handOver(_ direct: AegisVaultRepository, vault: String, idle: Int64, max: Int64) -> String? {
     guard let held = direct.heldKey() else { return nil }
     if let reason = ensureRunning() { return reason }
     do {
@@ -41,7 +43,7 @@ struct AgentAccess: Sendable {
 
   /// Makes sure an agent answers on the socket (the running one, or one started now); the
   /// reason when none does.
-  func ensureRunning() -> String? {
+  public func ensureRunning() -> String? {
     do {
       _ = try client.status()
       return nil
@@ -49,7 +51,10 @@ struct AgentAccess: Sendable {
       return reason
     } catch {}
     if case .failure(let refusal) = client.folder.prepare() { return refusal.reason }
-    guard AgentProcess.startDetached(arguments: ["agent", "--foreground"], variables: variables) else {
+    guard
+      AgentProcess.startDetached(
+        arguments: ["agent", "--foreground"], variables: variables, executable: executable)
+    else {
       return "cannot start 'twofold agent'"
     }
     for _ in 0..<400 {
@@ -60,7 +65,7 @@ struct AgentAccess: Sendable {
   }
 
   /// One line for people about a failed exchange.
-  static func describe(_ failure: AgentClient.Failure) -> String {
+  public static func describe(_ failure: AgentClient.Failure) -> String {
     switch failure {
     case .notRunning: "no agent runs"
     case .refused(let reason), .failed(let reason), .interrupted(let reason): reason

@@ -1,0 +1,82 @@
+import Agent
+import Crypto
+import Data
+import Domain
+import Infrastructure
+import Presentation
+
+/// One vault as an interactive front end (the full-screen terminal app, the desktop window)
+/// opens it: without asking when it is not encrypted or the agent holds its key, else with a
+/// password typed on the front end's unlock screen, whose key is then handed to the agent so
+/// the next front end or command does not ask.
+public struct InteractiveVault: Sendable {
+  /// Where the vault file is, as given.
+  public let path: String
+  /// The vault file.
+  public let storage: FileVaultStorage
+  /// Identifiers for new accounts and groups.
+  public let ids: IdentifierSource
+  /// How the agent is reached.
+  public let agent: AgentAccess
+
+  /// The vault at `path`; `now` is the clock for backups' names.
+  public init(
+    path: String, agent: AgentAccess, now: @escaping @Sendable () -> Int64,
+    ids: IdentifierSource = .uuid(random: RandomSource.secure.bytes)
+  ) {
+    self.path = path
+    storage = FileVaultStorage(path: path, now: now)
+    self.ids = ids
+    self.agent = agent
+  }
+
+  /// How the vault opened without a password.
+  public enum Opened: Sendable {
+    /// A vault that is not encrypted: there is nothing to lock.
+    case unencrypted(VaultServices)
+    /// Through the agent, which holds the key; the secrets stay there.
+    case throughAgent(VaultServices)
+  }
+
+  /// Opens the vault without asking: not encrypted, or through the agent; nil when a password
+  /// is needed. Throws for a missing or unreadable file.
+  public func openWithoutPassword() throws(DomainError) -> Opened? {
+    let repository = AegisVaultRepository(
+      storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
+      ids: ids)
+    do throws(DomainError) {
+      _ = try repository.load()
+      return .unencrypted(VaultServices(repository: repository, ids: ids))
+    } catch .passwordRequired {
+      return throughAgent(direct: repository).map(Opened.throughAgent)
+    }
+  }
+
+  /// Opens the vault with `password` (a wrong one throws and leaves the file as it is) and hands
+  /// its key to the agent when the agent may be used.
+  ///
+  /// The repository keeps a copy of the password while the vault is open, to open the file again
+  /// should it be replaced by one its key does not open; in `SecretBytes`, so it is wiped when
+  /// the front end locks or quits, and each copy handed to the repository is wiped after use.
+  public func unlock(password: [UInt8], handOver: Bool = true) throws(DomainError) -> VaultServices {
+    let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
+    let repository = AegisVaultRepository(
+      storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
+      random: .secure, ids: ids)
+    _ = try repository.load()
+    if handOver, agent.isEnabled {
+      _ = agent.handOver(
+        repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,
+        max: AgentAccess.defaultMax)
+    }
+    return VaultServices(repository: repository, ids: ids)
+  }
+
+  private func throughAgent(direct: AegisVaultRepository) -> VaultServices? {
+    guard agent.isEnabled else { return nil }
+    let repository = AgentVaultRepository(
+      vault: AgentProcess.absolutePath(path), client: agent.client, direct: direct)
+    guard (try? repository.load()) != nil, repository.usesAgent else { return nil }
+    return VaultServices(repository: repository, ids: ids)
+  }
+}

@@ -1,0 +1,12 @@
+/// Where the vault is when no path is given: `$TWOFOLD_VAULT`, else
+/// `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/twofold/vault.json`.
+public enum VaultLocation {
+  /// `option` when given, else the default of `variables`; nil when neither names a place.
+  public static func path(option: String?, variables: [String: String]) -> String? {
+    if let option, !option.isEmpty { return option }
+    if let path = variables["TWOFOLD_VAULT"], !path.isEmpty { return path }
+    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/twofold/vault.json" }
+    guard let home = variables["HOME"], !home.isEmpty else { return nil }
+    return home + "/.local/share/twofold/vault.json"
+  }
+}
