@@ -19,17 +19,20 @@ struct ToolkitActionTests {
 
   static let accounts: [Accounts] = [
     Accounts(
-      "a search text replaces the search and keeps a visible selection", Fixture.accounts(selecting: Fixture.github),
+      "a search text replaces the search and keeps a visible selection",
+      Fixture.accounts(selecting: Fixture.github),
       .searchChanged("metro"),
       then: {
         $0.search = "metro"
         $0.selection = Fixture.tokyo.id
       }),
     Accounts(
-      "an emptied search shows everything and keeps the selection", searching("metro", selecting: Fixture.tokyo),
+      "an emptied search shows everything and keeps the selection",
+      searching("metro", selecting: Fixture.tokyo),
       .searchChanged(""), then: { $0.search = "" }),
     Accounts(
-      "a chosen row becomes the selection", Fixture.accounts(selecting: Fixture.github), .selected(Fixture.zynga.id),
+      "a chosen row becomes the selection", Fixture.accounts(selecting: Fixture.github),
+      .selected(Fixture.zynga.id),
       then: { $0.selection = Fixture.zynga.id }),
     Accounts(
       "a row that is no longer in the vault is not chosen", Fixture.accounts(selecting: Fixture.github),
@@ -42,10 +45,12 @@ struct ToolkitActionTests {
         $0.selection = Fixture.zurich.id
       }),
     Accounts(
-      "no group shows every group", filtered(Fixture.travel, selecting: Fixture.tokyo), .groupFilterChosen(nil),
+      "no group shows every group", filtered(Fixture.travel, selecting: Fixture.tokyo),
+      .groupFilterChosen(nil),
       then: { $0.groupFilter = nil }),
     Accounts(
-      "a group that is no longer in the vault shows every group", filtered(Fixture.travel, selecting: Fixture.tokyo),
+      "a group that is no longer in the vault shows every group",
+      filtered(Fixture.travel, selecting: Fixture.tokyo),
       .groupFilterChosen(AccountGroup.ID("gone")), then: { $0.groupFilter = nil }),
   ]
 
