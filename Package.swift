@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Infrastructure", targets: ["Infrastructure"]),
     .library(name: "AppSession", targets: ["AppSession"]),
+    .library(name: "Agent", targets: ["Agent"]),
     .executable(name: "twofold", targets: ["twofold"]),
     .executable(name: "twofold-bench", targets: ["twofold-bench"]),
   ],

@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// The GTK 4 / libadwaita desktop app. A package of its own, depending on the root package by
+// path, so the root package and the README's two commands never need GTK:
+//   swift build -c release --package-path Apps/Desktop --product twofold-desktop
+import PackageDescription
+
+let package = Package(
+  name: "TwofoldDesktop",
+  products: [.executable(name: "twofold-desktop", targets: ["twofold-desktop"])],
+  dependencies: [.package(name: "Twofold", path: "../..")],
+  targets: [
+    .systemLibrary(
+      name: "CAdwaita",
+      pkgConfig: "libadwaita-1",
+      providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
+    ),
+    .target(
+      name: "DesktopUI",
+      dependencies: [
+        "CAdwaita",
+        .product(name: "Presentation", package: "Twofold"),
+        .product(name: "Domain", package: "Twofold"),
+      ]
+    ),
+    .executableTarget(
+      name: "twofold-desktop",
+      dependencies: [
+        "DesktopUI",
+        .product(name: "AppSession", package: "Twofold"),
+        .product(name: "Agent", package: "Twofold"),
+        .product(name: "Presentation", package: "Twofold"),
+        .product(name: "Domain", package: "Twofold"),
+        .product(name: "Infrastructure", package: "Twofold"),
+      ]
+    ),
+    .testTarget(name: "DesktopTests", dependencies: ["DesktopUI"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  target.swiftSettings = settings
+}

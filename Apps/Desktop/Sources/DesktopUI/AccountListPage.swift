@@ -1,0 +1,186 @@
+import CAdwaita
+import Domain
+import Presentation
+
+/// The account list: search as you type, a group filter, and a virtualised list whose rows
+/// are drawn from `AccountsFeature.State.rows`. Only the rows on screen exist as widgets, and a
+/// tick changes only the labels whose text changed.
+@MainActor
+final class AccountListPage {
+  let widget: Widget
+  let title: Widget
+  private let send: @MainActor (AppFeature.Action) -> Void
+  private let strings: OpaquePointer
+  private let selection: OpaquePointer
+  private let list: Widget
+  private let searchBar: Widget
+  private let searchEntry: Widget
+  private let groups: Widget
+  private let empty: Widget
+  private var ids: [String] = []
+  private var groupIDs: [AccountGroup.ID?] = [nil]
+  private var rows: [String: AccountRow] = [:]
+  private var bound: [UnsafeMutableRawPointer: AccountRowWidgets] = [:]
+  private var rendering = false
+
+  init(subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
+    self.send = send
+    let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
+    title = header.title
+    strings = gtk_string_list_new(nil)
+    selection = gtk_single_selection_new(cast(strings))!
+    gtk_single_selection_set_autoselect(cast(selection), 0)
+    gtk_single_selection_set_can_unselect(cast(selection), 1)
+    let factory = gtk_signal_list_item_factory_new()!
+    list = gtk_list_view_new(cast(selection), factory)!
+    twofold_accessible_label(list, "Accounts")
+    gtk_list_view_set_single_click_activate(cast(list), 1)
+    searchEntry = gtk_search_entry_new()!
+    twofold_accessible_label(searchEntry, "Search accounts")
+    searchBar = gtk_search_bar_new()!
+    gtk_search_bar_set_child(cast(searchBar), searchEntry)
+    gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
+    groups = UI.dropDown(["All groups"], name: "Group")
+    empty = UI.label("No accounts yet: add one with the + button.", classes: ["dim-label"], wrap: true)
+    gtk_label_set_xalign(cast(empty), 0.5)
+    UI.margins(empty, 24)
+
+    let add = UI.iconButton("list-add-symbolic", name: "Add account") { send(.accounts(.addRequested)) }
+    let search = UI.iconButton("system-search-symbolic", name: "Search") {}
+    let settings = UI.iconButton("emblem-system-symbolic", name: "Settings") {
+      send(.accounts(.settingsRequested))
+    }
+    let shortcuts = UI.iconButton("input-keyboard-symbolic", name: "Keyboard shortcuts") {
+      send(.accounts(.helpRequested))
+    }
+    adw_header_bar_pack_start(cast(header.bar), add)
+    adw_header_bar_pack_start(cast(header.bar), groups)
+    adw_header_bar_pack_end(cast(header.bar), settings)
+    adw_header_bar_pack_end(cast(header.bar), shortcuts)
+    adw_header_bar_pack_end(cast(header.bar), search)
+
+    let scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(cast(scroller), list)
+    gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_widget_set_vexpand(scroller, 1)
+    widget = UI.box(true, spacing: 0, [header.bar, searchBar, empty, scroller])
+
+    let bar = searchBar
+    Signal.connect(search, "clicked") {
+      gtk_search_bar_set_search_mode(cast(bar), gtk_search_bar_get_search_mode(cast(bar)) == 0 ? 1 : 0)
+    }
+    connect(factory: factory)
+    Signal.connectNumber(list, "activate") { [unowned self] position in self.activate(position) }
+    Signal.connect(selection, "notify::selected") { [unowned self] in self.selectionChanged() }
+    Signal.connect(searchEntry, "search-changed") { [unowned self] in
+      guard !self.rendering else { return }
+      send(.accounts(.searchChanged(UI.text(of: self.searchEntry))))
+    }
+    Signal.connect(searchEntry, "stop-search") { [unowned self] in
+      send(.accounts(.searchChanged("")))
+      gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
+    }
+    Signal.connect(groups, "notify::selected") { [unowned self] in
+      guard !self.rendering else { return }
+      let index = UI.selected(self.groups)
+      send(.accounts(.groupFilterChosen(index < self.groupIDs.count ? self.groupIDs[index] : nil)))
+    }
+  }
+
+  /// Typing anywhere in `window` goes to the search.
+  func captureKeys(from window: Widget) { gtk_search_bar_set_key_capture_widget(cast(searchBar), window) }
+
+  /// Shows or hides the search bar.
+  func toggleSearch() {
+    let on = gtk_search_bar_get_search_mode(cast(searchBar)) == 0
+    gtk_search_bar_set_search_mode(cast(searchBar), on ? 1 : 0)
+    if on { gtk_widget_grab_focus(searchEntry) }
+  }
+
+  /// Whether a key goes to a text field now (so Delete and the like are the field's).
+  var isTyping: Bool { gtk_widget_has_focus(searchEntry) != 0 || gtk_search_bar_get_search_mode(cast(searchBar)) != 0 }
+
+  /// The widget to focus when the screen shows.
+  var focusTarget: Widget { list }
+
+  /// Whether a row on screen shows a code (for the first-frame timing).
+  var showsCodes: Bool { !ids.isEmpty && !bound.isEmpty }
+
+  func render(_ state: AccountsFeature.State) {
+    rendering = true
+    defer { rendering = false }
+    let shown = state.rows
+    let newIDs = shown.map(\.id.rawValue)
+    rows = Dictionary(shown.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    if newIDs != ids {
+      ids = newIDs
+      let count = g_list_model_get_n_items(cast(strings))
+      withCStrings(newIDs) { gtk_string_list_splice(strings, 0, count, $0) }
+    }
+    for (_, row) in bound { row.fill(row.id.flatMap { rows[$0.rawValue] }) }
+    renderGroups(state)
+    if let id = state.selectedAccount?.id.rawValue, let index = ids.firstIndex(of: id) {
+      if gtk_single_selection_get_selected(cast(selection)) != UInt32(index) {
+        gtk_single_selection_set_selected(cast(selection), UInt32(index))
+      }
+    }
+    if state.search.isEmpty, !UI.text(of: searchEntry).isEmpty, gtk_widget_has_focus(searchEntry) == 0 {
+      UI.setText(searchEntry, "")
+    }
+    UI.set(empty, state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
+    UI.visible(empty, state.isLoaded && shown.isEmpty)
+  }
+
+  private func renderGroups(_ state: AccountsFeature.State) {
+    let wanted: [AccountGroup.ID?] = [nil] + state.contents.groups.map(\.id)
+    if wanted != groupIDs {
+      groupIDs = wanted
+      let names = ["All groups"] + state.contents.groups.map(\.name)
+      let model = withCStrings(names) { gtk_string_list_new($0) }
+      gtk_drop_down_set_model(cast(groups), cast(model!))
+      g_object_unref(model.map { UnsafeMutableRawPointer($0) })
+    }
+    UI.visible(groups, state.contents.groups.count > 0)
+    UI.select(groups, groupIDs.firstIndex(of: state.groupFilter) ?? 0)
+  }
+
+  private func connect(factory: OpaquePointer) {
+    Signal.connectPointer(factory, "setup") { [unowned self] item in
+      let row = AccountRowWidgets { [unowned self] id, action in self.rowAction(id, action) }
+      gtk_list_item_set_child(cast(item!), row.root)
+      self.bound[item!] = row
+    }
+    Signal.connectPointer(factory, "bind") { [unowned self] item in
+      guard let item, let row = self.bound[item] else { return }
+      let object = gtk_list_item_get_item(cast(item))
+      let id = object.map { String(cString: twofold_string_object($0)) }
+      row.fill(id.flatMap { self.rows[$0] })
+    }
+    Signal.connectPointer(factory, "teardown") { [unowned self] item in
+      if let item { self.bound[item] = nil }
+    }
+  }
+
+  private func rowAction(_ id: Account.ID, _ action: AccountRowWidgets.RowAction) {
+    send(.accounts(.selected(id)))
+    switch action {
+    case .copy: send(.accounts(.copyRequested))
+    case .generate: send(.accounts(.generateRequested))
+    case .details: send(.accounts(.detailsRequested))
+    case .delete: send(.accounts(.deleteRequested))
+    }
+  }
+
+  private func activate(_ position: UInt32) {
+    guard Int(position) < ids.count else { return }
+    send(.accounts(.selected(Account.ID(ids[Int(position)]))))
+    send(.accounts(.copyRequested))
+  }
+
+  private func selectionChanged() {
+    guard !rendering else { return }
+    let position = Int(gtk_single_selection_get_selected(cast(selection)))
+    guard position < ids.count else { return }
+    send(.accounts(.selected(Account.ID(ids[position]))))
+  }
+}

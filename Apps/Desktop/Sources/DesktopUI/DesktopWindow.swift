@@ -1,0 +1,315 @@
+import CAdwaita
+import Domain
+import Presentation
+
+/// What the composition root decides about the window.
+public struct DesktopConfiguration {
+  /// The application id (window class, `.desktop` file, AppStream).
+  public var applicationID = "io.github.twofold.Twofold"
+  /// What is open, for the subtitle (the vault's path).
+  public var vaultLocation: String
+  /// Where settings are kept, shown on the settings screen.
+  public var settingsNote: String
+  /// The current Unix time in milliseconds.
+  public var milliseconds: () -> Int64
+  /// Whether another process changed the vault since last asked (checked once a second).
+  public var vaultChanged: () -> Bool
+  /// Called once, when the first frame showing codes has been drawn.
+  public var firstCodesDrawn: (() -> Void)?
+
+  /// Collects the options.
+  public init(
+    vaultLocation: String, settingsNote: String, milliseconds: @escaping () -> Int64,
+    vaultChanged: @escaping () -> Bool, firstCodesDrawn: (() -> Void)? = nil
+  ) {
+    self.vaultLocation = vaultLocation
+    self.settingsNote = settingsNote
+    self.milliseconds = milliseconds
+    self.vaultChanged = vaultChanged
+    self.firstCodesDrawn = firstCodesDrawn
+  }
+}
+
+/// The main window: one page per route of the coordinator, drawn from the store's state after
+/// every action; the only place where GTK meets the store.
+@MainActor
+final class DesktopWindow {
+  let window: Widget
+  private let store: AppStore
+  private let configuration: DesktopConfiguration
+  private let stack: Widget
+  private let toasts: Widget
+  private var unlock: UnlockPage!
+  private var accounts: AccountListPage!
+  private var editor: EditorPage!
+  private var details: DetailsPage!
+  private var settings: SettingsPage!
+  private var rendering = false
+  private var second: Int64 = 0
+  private var shownPage = ""
+  private var lastMessage: String?
+  private var deleteDialog: Widget?
+  private var showsShortcuts = false
+  private var firstFrameHandler: UInt?
+
+  init(application: UnsafeMutablePointer<AdwApplication>, store: AppStore, configuration: DesktopConfiguration) {
+    self.store = store
+    self.configuration = configuration
+    window = adw_application_window_new(cast(application))!
+    gtk_window_set_title(cast(window), "Twofold — \(configuration.vaultLocation)")
+    gtk_window_set_default_size(cast(window), 620, 760)
+    stack = gtk_stack_new()!
+    gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+    toasts = adw_toast_overlay_new()!
+    adw_toast_overlay_set_child(cast(toasts), stack)
+    adw_application_window_set_content(cast(window), toasts)
+    let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
+    unlock = UnlockPage(send: send)
+    accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
+    editor = EditorPage(send: send)
+    details = DetailsPage(send: send)
+    settings = SettingsPage(note: configuration.settingsNote, send: send)
+    for (name, page) in [
+      ("unlock", unlock.widget), ("accounts", accounts.widget), ("editor", editor.widget),
+      ("details", details.widget), ("settings", settings.widget),
+    ] {
+      gtk_stack_add_named(cast(stack), page, name)
+    }
+    accounts.captureKeys(from: window)
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKey(keys, "key-pressed") { [unowned self] key, modifiers in self.key(key, modifiers) }
+    gtk_widget_add_controller(window, keys)
+  }
+
+  /// Shows the window and starts the clock.
+  func start() {
+    Styles.install()
+    second = configuration.milliseconds() / 1000
+    store.send(.tick(second))
+    store.send(.started)
+    render()
+    gtk_window_present(cast(window))
+    if configuration.firstCodesDrawn != nil, let clock = gtk_widget_get_frame_clock(window) {
+      firstFrameHandler = Signal.connect(clock, "after-paint") { [unowned self] in self.painted(clock) }
+    }
+    scheduleTick()
+  }
+
+  private func painted(_ clock: OpaquePointer) {
+    guard store.state.coordinator.current == .accounts, accounts.showsCodes, let handler = firstFrameHandler else {
+      return
+    }
+    firstFrameHandler = nil
+    Signal.disconnect(clock, handler)
+    configuration.firstCodesDrawn?()
+  }
+
+  private func scheduleTick() {
+    let wait = UInt32(1000 - configuration.milliseconds() % 1000 + 5)
+    after(milliseconds: wait) { [weak self] in
+      guard let self else { return }
+      let now = self.configuration.milliseconds() / 1000
+      if now != self.second {
+        self.second = now
+        if self.configuration.vaultChanged() { self.store.send(.vaultChangedOnDisk) }
+        self.store.send(.tick(now))
+        self.render()
+      }
+      if !self.store.state.shouldQuit { self.scheduleTick() }
+    }
+  }
+
+  /// A person's action: counts as activity for auto-lock, then goes through the store.
+  func send(_ action: AppFeature.Action) {
+    guard !rendering else { return }
+    store.send(.keyPressed(at: configuration.milliseconds() / 1000))
+    store.send(action)
+    render()
+  }
+
+  private func render() {
+    rendering = true
+    defer { rendering = false }
+    let state = store.state
+    SettingsPage.apply(state.settings.settings.theme)
+    let page = pageName(state.coordinator)
+    switch page {
+    case "unlock": unlock.render(state.unlock)
+    case "editor": if let form = state.editor { editor.render(form) }
+    case "details": if let shown = state.details { details.render(shown) }
+    case "settings": settings.render(state.settings)
+    default: break
+    }
+    accounts.render(state.accounts)
+    if page != shownPage {
+      shownPage = page
+      gtk_stack_set_visible_child_name(cast(stack), page)
+      focus(page)
+    }
+    renderShortcuts(state)
+    renderDeleteConfirmation(state)
+    renderMessage(state)
+    if state.shouldQuit { gtk_window_destroy(cast(window)) }
+  }
+
+  private func pageName(_ coordinator: Coordinator) -> String {
+    var route = coordinator.current
+    if route == .help, coordinator.stack.count > 1 { route = coordinator.stack[coordinator.stack.count - 2] }
+    switch route {
+    case .unlock: return "unlock"
+    case .accounts, .help: return "accounts"
+    case .editor: return "editor"
+    case .details: return "details"
+    case .settings: return "settings"
+    }
+  }
+
+  private func focus(_ page: String) {
+    switch page {
+    case "unlock": gtk_widget_grab_focus(unlock.focusTarget)
+    case "accounts": gtk_widget_grab_focus(accounts.focusTarget)
+    case "editor": if let first = editor.focusTarget { gtk_widget_grab_focus(first) }
+    default: break
+    }
+  }
+
+  private func renderShortcuts(_ state: AppFeature.State) {
+    guard state.coordinator.current == .help, !showsShortcuts else { return }
+    showsShortcuts = true
+    ShortcutsWindow.present(over: window) { [unowned self] in
+      self.showsShortcuts = false
+      self.send(.helpClosed)
+    }
+  }
+
+  private func renderDeleteConfirmation(_ state: AppFeature.State) {
+    let pending = state.accounts.pendingDelete.flatMap { id in
+      state.accounts.contents.accounts.first { $0.id == id }
+    }
+    guard let account = pending else {
+      if let dialog = deleteDialog {
+        deleteDialog = nil
+        gtk_window_destroy(cast(dialog))
+      }
+      return
+    }
+    guard deleteDialog == nil else { return }
+    let dialog = adw_message_dialog_new(
+      cast(window), "Delete \(account.label)?",
+      "Its secret is removed from the vault (a backup of the file as it was is kept). Without another copy, codes for this account cannot be made again."
+    )!
+    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+    adw_message_dialog_add_response(cast(dialog), "delete", "_Delete")
+    adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
+    adw_message_dialog_set_default_response(cast(dialog), "cancel")
+    adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    Signal.connectPointer(dialog, "response") { [unowned self] response in
+      self.deleteDialog = nil
+      let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+      if answer == "delete" {
+        if case .details = self.store.state.coordinator.current { self.send(.details(.closed)) }
+        self.send(.accounts(.deleteConfirmed))
+      } else {
+        self.send(.accounts(.deleteCancelled))
+      }
+    }
+    deleteDialog = dialog
+    gtk_window_present(cast(dialog))
+  }
+
+  private func renderMessage(_ state: AppFeature.State) {
+    let message = state.accounts.message
+    guard message != lastMessage else { return }
+    lastMessage = message
+    guard let message else { return }
+    let toast = adw_toast_new(message)!
+    adw_toast_set_timeout(toast, 4)
+    adw_toast_overlay_add_toast(cast(toasts), toast)
+  }
+
+  private func key(_ key: UInt32, _ modifiers: UInt32) -> Bool {
+    let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
+    let route = store.state.coordinator.current
+    if control {
+      switch Int32(key) {
+      case GDK_KEY_q:
+        gtk_window_destroy(cast(window))
+        return true
+      case GDK_KEY_w:
+        gtk_window_close(cast(window))
+        return true
+      default: break
+      }
+    }
+    if route == .unlock { return false }
+    if key == UInt32(GDK_KEY_Escape) {
+      switch route {
+      case .editor: send(.editor(.cancelled))
+      case .details: send(.details(.closed))
+      case .settings: send(.settings(.closed))
+      default: return false
+      }
+      return true
+    }
+    guard route == .accounts else { return false }
+    if control {
+      switch Int32(key) {
+      case GDK_KEY_f: accounts.toggleSearch()
+      case GDK_KEY_c: send(.accounts(.copyRequested))
+      case GDK_KEY_g: send(.accounts(.generateRequested))
+      case GDK_KEY_n: send(.accounts(.addRequested))
+      case GDK_KEY_e: send(.accounts(.editRequested))
+      case GDK_KEY_i: send(.accounts(.detailsRequested))
+      case GDK_KEY_comma: send(.accounts(.settingsRequested))
+      case GDK_KEY_question, GDK_KEY_slash: send(.accounts(.helpRequested))
+      default: return false
+      }
+      return true
+    }
+    if key == UInt32(GDK_KEY_Delete), !accounts.isTyping {
+      send(.accounts(.deleteRequested))
+      return true
+    }
+    if key == UInt32(GDK_KEY_F1) {
+      send(.accounts(.helpRequested))
+      return true
+    }
+    return false
+  }
+}
+
+/// The GTK application: one window over the store, made when the application activates.
+@MainActor
+public final class DesktopApplication {
+  private let configuration: DesktopConfiguration
+  private let store: AppStore
+  private var window: DesktopWindow?
+
+  /// An application over `store`.
+  public init(store: AppStore, configuration: DesktopConfiguration) {
+    self.store = store
+    self.configuration = configuration
+  }
+
+  /// Runs the main loop until the window closes; the exit status.
+  public func run() -> Int32 {
+    let application = adw_application_new(configuration.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
+    Signal.connect(application, "activate") { [unowned self] in
+      if let window = self.window {
+        gtk_window_present(cast(window.window))
+        return
+      }
+      let window = DesktopWindow(application: application, store: self.store, configuration: self.configuration)
+      self.window = window
+      window.start()
+    }
+    // GApplication would reject our options: it sees only the program's name.
+    let name = strdup(CommandLine.arguments.first ?? "twofold-desktop")
+    defer { free(name) }
+    var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]
+    let status = g_application_run(cast(application), 1, &argv)
+    g_object_unref(UnsafeMutableRawPointer(application))
+    return status
+  }
+}
