@@ -90,6 +90,8 @@ done
 echo "session.sh: the accessibility bus did not start" >&2
 exit 125
 '
-dbus-run-session -- bash -c "$inner" inner "$@"
-status=$?
-exit "$status"
+# In the background and waited for, so that a signal to this script is handled at once (bash runs
+# traps only between commands); stdin is passed on explicitly (a background job gets /dev/null).
+dbus-run-session -- bash -c "$inner" inner "$@" <&0 &
+wait $!
+exit $?
