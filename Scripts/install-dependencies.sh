@@ -4,10 +4,14 @@
 # (libncurses-dev), SQLite (libsqlite3-dev), tmux for the terminal end-to-end tests, groff and
 # man (groff-base, man-db) to render the manual page, bash, zsh and fish to run the completion
 # scripts, and python3 (Scripts/fuzz.sh makes its seed corpus with it; any python3 on PATH will do);
-# for the desktop tests (pick/code --type, --from-screen): Xvfb, xdotool, xterm, maim, feh and qrencode.
+# for the desktop tests (pick/code --type, --from-screen): Xvfb, xdotool, xterm, maim, feh and qrencode;
+# for the desktop app's AT-SPI tests (Apps/Desktop/Tests/atspi): D-Bus (dbus-run-session), the AT-SPI
+# bus and registry (at-spi2-core), Debian's python3-gi with the Atspi, GTK 4 and libadwaita
+# introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots.
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
-  groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode)
+  groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
+  dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
