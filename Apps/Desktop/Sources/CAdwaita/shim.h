@@ -22,3 +22,9 @@ static inline gulong twofold_connect(gpointer instance, const char *signal, GCal
 static inline const char *twofold_string_object(gpointer item) {
   return gtk_string_object_get_string(GTK_STRING_OBJECT(item));
 }
+
+/// Hides a widget from assistive technologies (a button's own label, which GTK 4.8 would add to
+/// the button's accessible name a second time).
+static inline void twofold_accessible_hidden(GtkWidget *widget) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}

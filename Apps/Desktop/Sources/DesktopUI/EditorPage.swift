@@ -77,7 +77,7 @@ final class EditorPage {
     defer { rendering = false }
     let adding = state.mode == .add
     adw_window_title_set_title(cast(heading), adding ? "Add account" : "Edit account")
-    gtk_button_set_label(cast(save), adding ? "_Add" : "_Save")
+    UI.setLabel(save, adding ? "_Add" : "_Save")
     UI.sensitive(save, state.canSave)
     UI.set(message, state.message ?? "")
     UI.visible(message, state.message != nil)

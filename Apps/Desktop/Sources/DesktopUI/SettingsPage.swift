@@ -21,12 +21,16 @@ final class SettingsPage {
 
   init(note text: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
     let header = UI.headerBar(title: "Preferences")
-    var changed: @MainActor () -> Void = {}
-    let auto = UI.check("Auto (follow the system)") { changed() }
-    let light = UI.check("Light", group: auto) { changed() }
-    let dark = UI.check("Dark", group: auto) { changed() }
+    var changed: @MainActor (AppSettings.Theme?) -> Void = { _ in }
+    // A radio group toggles twice per choice (one off, one on): only the one turned on counts.
+    var auto: Widget!
+    auto = UI.check("Auto (follow the system)") { if UI.isActive(auto) { changed(.auto) } }
+    var light: Widget!
+    light = UI.check("Light", group: auto) { if UI.isActive(light) { changed(.light) } }
+    var dark: Widget!
+    dark = UI.check("Dark", group: auto) { if UI.isActive(dark) { changed(.dark) } }
     themes = [(.auto, auto), (.light, light), (.dark, dark)]
-    hideCodes = UI.check("Hide codes until the account is selected") { changed() }
+    hideCodes = UI.check("Hide codes until the account is selected") { changed(nil) }
     sortOrder = UI.dropDown(Self.sortNames.map(\.1), name: "Sort order")
     autoLock = UI.dropDown(
       SettingsFeature.autoLockChoices.map { $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes" },
@@ -43,17 +47,18 @@ final class SettingsPage {
       ])
     UI.margins(content, 18)
     widget = UI.page(header: header.bar, content: content)
-    changed = { [unowned self] in
+    changed = { [unowned self] theme in
       guard !self.rendering else { return }
-      send(.settings(.changed(self.chosen())))
+      send(.settings(.changed(self.chosen(theme: theme))))
     }
-    Signal.connect(sortOrder, "notify::selected") { changed() }
-    Signal.connect(autoLock, "notify::selected") { changed() }
+    Signal.connect(sortOrder, "notify::selected") { changed(nil) }
+    Signal.connect(autoLock, "notify::selected") { changed(nil) }
   }
 
-  private func chosen() -> AppSettings {
+  /// The settings the controls show, with `theme` when one was just chosen.
+  private func chosen(theme: AppSettings.Theme?) -> AppSettings {
     var chosen = settings
-    chosen.theme = themes.first { UI.isActive($0.1) }?.0 ?? settings.theme
+    if let theme { chosen.theme = theme }
     chosen.hideCodes = UI.isActive(hideCodes)
     let sort = UI.selected(sortOrder)
     if sort < Self.sortNames.count { chosen.sortOrder = Self.sortNames[sort].0 }

@@ -22,13 +22,23 @@ enum UI {
     gtk_label_set_text(cast(label), text)
   }
 
-  /// A button with a text label; its accessible name is the text.
+  /// A button with a text label (`_` before the mnemonic letter). The label is the button's own
+  /// child rather than its `label` property, which GTK 4.8 would name it with a second time.
   static func button(_ title: String, classes: [String] = [], action: @escaping @MainActor () -> Void) -> Widget {
-    let button = gtk_button_new_with_label(title)!
-    gtk_button_set_use_underline(cast(button), 1)
+    let button = gtk_button_new()!
+    gtk_button_set_child(cast(button), gtk_label_new_with_mnemonic(title))
+    twofold_accessible_label(button, String(title.filter { $0 != "_" }))
     classes.forEach { gtk_widget_add_css_class(button, $0) }
     Signal.connect(button, "clicked", action)
     return button
+  }
+
+  /// Replaces the label of a button made by `button` when it differs.
+  static func setLabel(_ button: Widget, _ title: String) {
+    guard let label = gtk_button_get_child(cast(button)) else { return }
+    if let current = gtk_label_get_label(cast(label)), String(cString: current) == title { return }
+    gtk_label_set_text_with_mnemonic(cast(label), title)
+    twofold_accessible_label(button, String(title.filter { $0 != "_" }))
   }
 
   /// A button with an icon, named `name` for screen readers and in its tooltip.

@@ -1,0 +1,241 @@
+#!/usr/bin/python3
+"""Drives twofold-desktop through AT-SPI, as a person with a screen reader or a keyboard would.
+Run inside session.sh; the Swift test (Tests/DesktopTests) makes the vaults and passes a JSON file:
+    {"app": PATH, "encrypted": {"vault": PATH, "password": P, "accounts": [...]},
+     "plain": {"vault": PATH, "accounts": [...]}, "screenshots": DIR}
+Each account is {"issuer", "name", "secret" (Base32), "digits", "period"}. Codes are checked
+against TOTP computed here with Python's own hmac (RFC 6238), not with Twofold's code.
+Exits 0 only when every step saw what it expected; a failure prints the step and the tree."""
+import base64
+import hmac
+import json
+import os
+import struct
+import subprocess
+import sys
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_driver as d  # noqa: E402
+
+
+def check(condition, message):
+    if not condition:
+        raise d.DriverError(message)
+
+
+def totp(secret, at, digits=6, period=30):
+    key = base64.b32decode(secret.upper() + "=" * (-len(secret) % 8))
+    digest = hmac.new(key, struct.pack(">Q", int(at) // period), "sha1").digest()
+    offset = digest[-1] & 15
+    value = (struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 10**digits
+    code = str(value).zfill(digits)
+    return code[: digits // 2] + " " + code[digits // 2:]
+
+
+def rows(app):
+    """The label texts of each row on screen: issuer, name, code, seconds left, ..."""
+    accounts = d.find(app, role="list", name="Accounts")
+    return [d.texts(item) for item in d.find_all(accounts, role="list item")]
+
+
+def row_of(app, issuer):
+    accounts = d.find(app, role="list", name="Accounts")
+    return d.find(accounts, role="list item", predicate=lambda item: issuer in d.texts(item))
+
+
+def codes_right(app, accounts):
+    shown = rows(app)
+    if len(shown) != len(accounts):
+        return False
+    now = time.time()
+    for account, texts in zip(accounts, shown):
+        if texts[:2] != [account["issuer"], account["name"]]:
+            return False
+        # The row may have been drawn a moment before or after a period's edge.
+        allowed = {totp(account["secret"], at, account["digits"], account["period"]) for at in (now - 1, now, now + 1)}
+        if texts[2] not in allowed:
+            return False
+    return True
+
+
+def clipboard():
+    result = subprocess.run(["xsel", "--clipboard", "--output"], capture_output=True, text=True, timeout=5)
+    return result.stdout
+
+
+def is_dark(path):
+    """Whether the middle of the window's content in the screenshot is dark (the dark theme)."""
+    pixel = subprocess.run(
+        ["convert", path, "-crop", "1x1+300+600", "-format", "%[fx:luminance]", "info:"],
+        capture_output=True, text=True, check=True).stdout
+    return float(pixel) < 0.35
+
+
+class Scenario:
+    def __init__(self, config):
+        self.config = config
+        self.shots = config["screenshots"]
+        os.makedirs(self.shots, exist_ok=True)
+
+    def shot(self, name):
+        time.sleep(0.3)  # let the last frame reach the screen
+        return d.screenshot(os.path.join(self.shots, name + ".png"))
+
+    def start(self, vault):
+        env = dict(os.environ, TWOFOLD_AGENT="off")
+        return d.start_app([self.config["app"], "--vault", vault], env=env)
+
+    def quit(self, process, app):
+        d.press_key("ctrl+q")
+        status = process.wait(timeout=10)
+        check(status == 0, f"the app ended with status {status}, not 0")
+
+    def encrypted(self):
+        setup = self.config["encrypted"]
+        accounts = sorted(setup["accounts"], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+        process, app = self.start(setup["vault"])
+        try:
+            print("step: a wrong password leaves the unlock screen with a sentence saying so")
+            password = d.find(app, role="password text", name="Password")
+            d.set_text(password, "not the password")
+            d.click(d.find(app, role="push button", name="Unlock"))
+            d.find(app, role="label", predicate=lambda a: "wrong" in d.text_of(a).lower())
+            self.shot("unlock-wrong-password")
+
+            print("step: the right password opens the list")
+            d.set_text(password, setup["password"])
+            d.click(d.find(app, role="push button", name="Unlock"))
+            d.find(app, role="list", name="Accounts")
+
+            print("step: the list shows each account's issuer, name and current code")
+            d.wait_until(lambda: codes_right(app, accounts), message=f"codes of {accounts}", root=app)
+            self.shot("accounts")
+
+            print("step: Enter or a click copies the code alone, without spaces, to CLIPBOARD")
+            first = accounts[0]
+            d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Copy"))
+            d.wait_until(
+                lambda: clipboard() in {totp(first["secret"], t, first["digits"], first["period"]).replace(" ", "")
+                                        for t in (time.time() - 1, time.time())},
+                message="the code on the clipboard", root=app)
+            d.find(app, role="label", predicate=lambda a: d.text_of(a).startswith("Copied"))
+
+            print("step: typing searches, and the list keeps only what matches")
+            d.press_key("ctrl+f")
+            search = d.find(app, role="entry", name="Search accounts")
+            target = accounts[-1]
+            d.set_text(search, target["issuer"][:4])
+            d.wait_until(lambda: [r[0] for r in rows(app)] == [target["issuer"]], message="one matching row", root=app)
+            self.shot("search")
+            d.set_text(search, "")
+            d.wait_until(lambda: len(rows(app)) == len(accounts), message="every row again", root=app)
+            d.press_key("Escape")
+
+            print("step: add by Key URI: Add is insensitive until the URI is valid")
+            d.click(d.find(app, role="push button", name="Add account"))
+            uri_entry = d.find(app, role="text", name="Key URI")
+            for name in ("Issuer", "Name", "Secret"):
+                d.find(app, name=name, predicate=lambda a: d.role_of(a) in ("text", "password text"))
+            add = d.find(app, role="push button", name="Add")
+            check("sensitive" not in d.states_of(add), "Add is sensitive on an empty form")
+            d.set_text(uri_entry, "otpauth://totp/Added:new?secret=")
+            check("sensitive" not in d.states_of(add), "Add is sensitive for a URI without a secret")
+            added = {"issuer": "Added", "name": "new", "secret": "MFRGGZDFMZTWQ2LK", "digits": 6, "period": 30}
+            d.set_text(uri_entry, f"otpauth://totp/Added:new?secret={added['secret']}&issuer=Added")
+            d.wait_until(lambda: "sensitive" in d.states_of(add), message="Add sensitive for a valid URI", root=app)
+            self.shot("add-account")
+            d.click(add)
+            with_added = sorted(accounts + [added], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+            d.wait_until(lambda: codes_right(app, with_added), message="the added account's row", root=app)
+
+            print("step: delete asks first, and nothing is written before the answer")
+            before = os.stat(setup["vault"]).st_mtime_ns
+            d.click(d.find(row_of(app, "Added"), role="push button", name="Delete"))
+            dialog = d.find(app, role="dialog")
+            self.shot("delete-confirmation")
+            check(os.stat(setup["vault"]).st_mtime_ns == before, "the vault changed before the delete was confirmed")
+            d.click(d.find(dialog, role="push button", name_contains="Delete"))
+            d.wait_until(lambda: codes_right(app, accounts), message="the row gone after deleting", root=app)
+            check(os.stat(setup["vault"]).st_mtime_ns != before, "the vault was not written after deleting")
+
+            print("step: the theme: Settings, then Dark, Light and Auto")
+            d.click(d.find(app, role="push button", name="Settings"))
+            for name in ("Auto", "Light", "Dark"):
+                d.find(app, predicate=lambda a, n=name: d.name_of(a).startswith(n) and d.role_of(a) in
+                       ("check box", "radio button", "toggle button", "push button"))
+            dark = d.find(app, predicate=lambda a: d.name_of(a).startswith("Dark") and d.role_of(a) != "label")
+            d.click(dark)
+            time.sleep(0.5)
+            check(is_dark(self.shot("settings-dark")), "the window is not dark after choosing Dark")
+            light = d.find(app, predicate=lambda a: d.name_of(a).startswith("Light") and d.role_of(a) != "label")
+            d.click(light)
+            time.sleep(0.5)
+            check(not is_dark(self.shot("settings-light")), "the window is still dark after choosing Light")
+            d.click(d.find(app, predicate=lambda a: d.name_of(a).startswith("Auto") and d.role_of(a) != "label"))
+            settings = os.path.join(os.path.dirname(setup["vault"]), "settings.json")
+            check(os.path.exists(settings), f"no settings saved at {settings}")
+
+            print("step: quitting ends the process with status 0")
+            d.press_key("Escape")
+            self.quit(process, app)
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+    def live_reload(self):
+        setup = self.config["plain"]
+        accounts = sorted(setup["accounts"], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+        process, app = self.start(setup["vault"])
+        try:
+            print("step: an unencrypted vault opens without asking")
+            d.find(app, role="list", name="Accounts")
+            d.wait_until(lambda: codes_right(app, accounts), message="codes of the plain vault", root=app)
+
+            print("step: a change by another process shows within 2 s")
+            with open(setup["vault"]) as file:
+                vault = json.load(file)
+            new = {"issuer": "Elsewhere", "name": "phone", "secret": "GEZDGNBVGY3TQOJQ", "digits": 6, "period": 30}
+            vault["db"]["entries"].append({
+                "type": "totp", "uuid": str(uuid.uuid4()), "name": new["name"], "issuer": new["issuer"], "note": "",
+                "favorite": False, "icon": None,
+                "info": {"secret": new["secret"], "algo": "SHA1", "digits": 6, "period": 30}})
+            temporary = setup["vault"] + ".other-process"
+            with open(temporary, "w") as file:
+                json.dump(vault, file)
+            os.chmod(temporary, 0o600)
+            os.rename(temporary, setup["vault"])
+            changed = time.monotonic()
+            both = sorted(accounts + [new], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+            d.wait_until(lambda: codes_right(app, both), timeout=2.0, message="the new account within 2 s", root=app)
+            print(f"  shown after {time.monotonic() - changed:.2f} s")
+            self.shot("live-reload")
+
+            print("step: closing the window ends the process with status 0")
+            d.click(d.find(app, role="push button", name="Close"))
+            status = process.wait(timeout=10)
+            check(status == 0, f"closing the window ended the app with status {status}")
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+
+def main():
+    with open(sys.argv[1]) as file:
+        config = json.load(file)
+    scenario = Scenario(config)
+    failures = 0
+    for name in sys.argv[2:] or ["encrypted", "live_reload"]:
+        print(f"scenario: {name}")
+        try:
+            getattr(scenario, name)()
+            print(f"scenario {name}: passed")
+        except Exception as error:  # noqa: BLE001 - report every failure the same way
+            failures += 1
+            print(f"scenario {name}: FAILED: {error}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
