@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "Infrastructure", targets: ["Infrastructure"]),
     .library(name: "AppSession", targets: ["AppSession"]),
     .library(name: "Agent", targets: ["Agent"]),
+    .library(name: "Data", targets: ["Data"]),
+    // The skips for optional programs and libraries, shared with the desktop package's tests.
+    .library(name: "TestSupport", targets: ["TestSupport"]),
     .executable(name: "twofold", targets: ["twofold"]),
     .executable(name: "twofold-bench", targets: ["twofold-bench"]),
   ],

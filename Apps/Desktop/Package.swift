@@ -33,7 +33,17 @@ let package = Package(
         .product(name: "Infrastructure", package: "Twofold"),
       ]
     ),
-    .testTarget(name: "DesktopTests", dependencies: ["DesktopUI"]),
+    .testTarget(
+      name: "DesktopTests",
+      dependencies: [
+        "twofold-desktop",
+        .product(name: "Data", package: "Twofold"),
+        .product(name: "Domain", package: "Twofold"),
+        .product(name: "Crypto", package: "Twofold"),
+        .product(name: "Infrastructure", package: "Twofold"),
+        .product(name: "TestSupport", package: "Twofold"),
+      ]
+    ),
   ]
 )
 

@@ -97,6 +97,40 @@ public struct OptionalDependency: Equatable, Sendable {
   /// qrencode, the program that draws the QR code the screen test shows.
   public static let qrencodeProgram = OptionalDependency(program: "qrencode", package: "qrencode")
 
+  /// dbus-run-session, which gives the desktop app's tests a private session bus.
+  public static let dbusRunSession = OptionalDependency(program: "dbus-run-session", package: "dbus")
+  /// ImageMagick's import, which takes the desktop tests' screenshots.
+  public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")
+  /// xsel, which reads the clipboard back in the desktop tests.
+  public static let xsel = OptionalDependency(program: "xsel", package: "xsel")
+  /// libatspi's and GTK 4's introspection data for Debian's python3, which drives the desktop
+  /// app through the accessibility bus.
+  public static let atspiPython = OptionalDependency(
+    "AT-SPI for python3", package: "python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 at-spi2-core",
+    isInstalled: succeeds(
+      "/usr/bin/python3",
+      ["-c", "import gi; gi.require_version('Atspi', '2.0'); gi.require_version('Gdk', '4.0')"]))
+
+  private init(_ name: String, package: String, isInstalled: Bool) {
+    self.name = name
+    self.package = package
+    libraryNames = []
+    self.isInstalled = isInstalled
+  }
+
+  /// Whether `program` with `arguments` runs and exits 0.
+  private static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
+    guard FileManager.default.isExecutableFile(atPath: program) else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
   /// The first executable `program` on `PATH`, or nil (for the tests that start one).
   public static func program(_ program: String) -> String? { onPath(program) }
 

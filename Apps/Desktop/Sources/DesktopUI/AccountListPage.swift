@@ -98,7 +98,9 @@ final class AccountListPage {
   }
 
   /// Whether a key goes to a text field now (so Delete and the like are the field's).
-  var isTyping: Bool { gtk_widget_has_focus(searchEntry) != 0 || gtk_search_bar_get_search_mode(cast(searchBar)) != 0 }
+  var isTyping: Bool {
+    gtk_widget_has_focus(searchEntry) != 0 || gtk_search_bar_get_search_mode(cast(searchBar)) != 0
+  }
 
   /// The widget to focus when the screen shows.
   var focusTarget: Widget { list }
@@ -127,7 +129,9 @@ final class AccountListPage {
     if state.search.isEmpty, !UI.text(of: searchEntry).isEmpty, gtk_widget_has_focus(searchEntry) == 0 {
       UI.setText(searchEntry, "")
     }
-    UI.set(empty, state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
+    UI.set(
+      empty,
+      state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
     UI.visible(empty, state.isLoaded && shown.isEmpty)
   }
 

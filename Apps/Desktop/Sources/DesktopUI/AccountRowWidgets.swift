@@ -24,7 +24,9 @@ final class AccountRowWidgets {
     let current = { shown.id }
     generate = UI.button("_Generate") { if let id = current() { action(id, .generate) } }
     twofold_accessible_label(generate, "Generate code")
-    let copy = UI.iconButton("edit-copy-symbolic", name: "Copy") { if let id = current() { action(id, .copy) } }
+    let copy = UI.iconButton("edit-copy-symbolic", name: "Copy") {
+      if let id = current() { action(id, .copy) }
+    }
     let details = UI.iconButton("document-properties-symbolic", name: "Details") {
       if let id = current() { action(id, .details) }
     }

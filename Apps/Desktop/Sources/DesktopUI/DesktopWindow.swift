@@ -52,7 +52,9 @@ final class DesktopWindow {
   private var showsShortcuts = false
   private var firstFrameHandler: UInt?
 
-  init(application: UnsafeMutablePointer<AdwApplication>, store: AppStore, configuration: DesktopConfiguration) {
+  init(
+    application: UnsafeMutablePointer<AdwApplication>, store: AppStore, configuration: DesktopConfiguration
+  ) {
     self.store = store
     self.configuration = configuration
     window = adw_application_window_new(cast(application))!
@@ -97,7 +99,8 @@ final class DesktopWindow {
   }
 
   private func painted(_ clock: OpaquePointer) {
-    guard store.state.coordinator.current == .accounts, accounts.showsCodes, let handler = firstFrameHandler else {
+    guard store.state.coordinator.current == .accounts, accounts.showsCodes, let handler = firstFrameHandler
+    else {
       return
     }
     firstFrameHandler = nil
@@ -300,7 +303,8 @@ public final class DesktopApplication {
         gtk_window_present(cast(window.window))
         return
       }
-      let window = DesktopWindow(application: application, store: self.store, configuration: self.configuration)
+      let window = DesktopWindow(
+        application: application, store: self.store, configuration: self.configuration)
       self.window = window
       window.start()
     }

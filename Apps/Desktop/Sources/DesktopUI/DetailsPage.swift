@@ -47,7 +47,8 @@ final class DetailsPage {
     if !account.otp.isWithheld {
       lines.append(
         "Algorithm: \(account.otp.algorithm.rawValue), \(account.otp.digits) digits"
-          + (account.otp.type == .hotp ? ", counter \(account.otp.counter)" : ", every \(account.otp.period) s"))
+          + (account.otp.type == .hotp
+            ? ", counter \(account.otp.counter)" : ", every \(account.otp.period) s"))
     }
     if !state.groupNames.isEmpty { lines.append("Groups: \(state.groupNames.joined(separator: ", "))") }
     if !account.note.isEmpty { lines.append("Note: \(account.note)") }

@@ -57,15 +57,18 @@ private let releaseSource: GDestroyNotify = { data in
 @MainActor
 enum Signal {
   private typealias Plain = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-  private typealias WithPointer = @convention(c) (
-    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
-  ) -> Void
-  private typealias WithNumber = @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) ->
+  private typealias WithPointer =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+    ) -> Void
+  private typealias WithNumber =
+    @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) ->
     Void
   private typealias Stopping = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
-  private typealias Key = @convention(c) (
-    UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?
-  ) -> gboolean
+  private typealias Key =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?
+    ) -> gboolean
 
   /// `handler()` for a signal whose handler takes only the instance (`clicked`, `changed`, `notify::…`).
   @discardableResult
@@ -163,7 +166,8 @@ func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
 }
 
 /// Gives `strings` to C as a NULL-terminated array of C strings for the call's duration.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result
+func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result)
+  -> Result
 {
   let copies = strings.map { strdup($0) }
   defer { copies.forEach { free($0) } }

@@ -33,7 +33,9 @@ final class SettingsPage {
     hideCodes = UI.check("Hide codes until the account is selected") { changed(nil) }
     sortOrder = UI.dropDown(Self.sortNames.map(\.1), name: "Sort order")
     autoLock = UI.dropDown(
-      SettingsFeature.autoLockChoices.map { $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes" },
+      SettingsFeature.autoLockChoices.map {
+        $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes"
+      },
       name: "Auto-lock")
     note = UI.label(text, classes: ["dim-label"], wrap: true)
     let back = UI.iconButton("go-previous-symbolic", name: "Back") { send(.settings(.closed)) }
@@ -63,7 +65,9 @@ final class SettingsPage {
     let sort = UI.selected(sortOrder)
     if sort < Self.sortNames.count { chosen.sortOrder = Self.sortNames[sort].0 }
     let lock = UI.selected(autoLock)
-    if lock < SettingsFeature.autoLockChoices.count { chosen.autoLockMinutes = SettingsFeature.autoLockChoices[lock] }
+    if lock < SettingsFeature.autoLockChoices.count {
+      chosen.autoLockMinutes = SettingsFeature.autoLockChoices[lock]
+    }
     return chosen
   }
 
@@ -87,6 +91,8 @@ final class SettingsPage {
       case .dark: ADW_COLOR_SCHEME_FORCE_DARK
       }
     let manager = adw_style_manager_get_default()
-    if adw_style_manager_get_color_scheme(manager) != scheme { adw_style_manager_set_color_scheme(manager, scheme) }
+    if adw_style_manager_get_color_scheme(manager) != scheme {
+      adw_style_manager_set_color_scheme(manager, scheme)
+    }
   }
 }

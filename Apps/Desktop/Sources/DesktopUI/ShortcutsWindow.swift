@@ -39,7 +39,8 @@ enum ShortcutsWindow {
     }
     var body = ""
     for group in groups {
-      body += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escaped(group.title))</property>"
+      body +=
+        "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escaped(group.title))</property>"
       for shortcut in group.shortcuts {
         body +=
           "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">\(escaped(shortcut.keys))</property>"

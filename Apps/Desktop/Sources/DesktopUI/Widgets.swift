@@ -24,7 +24,9 @@ enum UI {
 
   /// A button with a text label (`_` before the mnemonic letter). The label is the button's own
   /// child rather than its `label` property, which GTK 4.8 would name it with a second time.
-  static func button(_ title: String, classes: [String] = [], action: @escaping @MainActor () -> Void) -> Widget {
+  static func button(_ title: String, classes: [String] = [], action: @escaping @MainActor () -> Void)
+    -> Widget
+  {
     let button = gtk_button_new()!
     gtk_button_set_child(cast(button), gtk_label_new_with_mnemonic(title))
     twofold_accessible_label(button, String(title.filter { $0 != "_" }))
@@ -78,7 +80,9 @@ enum UI {
 
   /// Makes a widget sensitive or not when that changes.
   static func sensitive(_ widget: Widget, _ sensitive: Bool) {
-    if (gtk_widget_get_sensitive(widget) != 0) != sensitive { gtk_widget_set_sensitive(widget, sensitive ? 1 : 0) }
+    if (gtk_widget_get_sensitive(widget) != 0) != sensitive {
+      gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
+    }
   }
 
   /// Adds or removes a CSS class.
@@ -144,7 +148,8 @@ enum UI {
   }
 
   /// A check button; a group makes radio buttons of several.
-  static func check(_ title: String, group: Widget? = nil, toggled: @escaping @MainActor () -> Void) -> Widget {
+  static func check(_ title: String, group: Widget? = nil, toggled: @escaping @MainActor () -> Void) -> Widget
+  {
     let check = gtk_check_button_new_with_label(title)!
     if let group { gtk_check_button_set_group(cast(check), cast(group)) }
     Signal.connect(check, "toggled", toggled)

@@ -114,7 +114,8 @@ func millisecondsSinceStart() -> Int64? {
   return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000 - started
 }
 
-let agent = AgentAccess(disabled: noAgent, variables: variables, executable: twofoldExecutable(path: variables["PATH"]))
+let agent = AgentAccess(
+  disabled: noAgent, variables: variables, executable: twofoldExecutable(path: variables["PATH"]))
 let vault = InteractiveVault(path: path, agent: agent, now: { milliseconds() / 1000 })
 let settings = FileSettingsStore(vaultPath: path)
 guard vault.storage.exists() else {
