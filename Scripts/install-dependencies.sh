@@ -7,11 +7,14 @@
 # for the desktop tests (pick/code --type, --from-screen): Xvfb, xdotool, xterm, maim, feh and qrencode;
 # for the desktop app's AT-SPI tests (Apps/Desktop/Tests/atspi): D-Bus (dbus-run-session), the AT-SPI
 # bus and registry (at-spi2-core), Debian's python3-gi with the Atspi, GTK 4 and libadwaita
-# introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots.
+# introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots,
+# xsel to read the clipboard back; and to build the desktop app itself (Apps/Desktop), GTK 4 and
+# libadwaita's headers (libgtk-4-dev, libadwaita-1-dev). The root package never needs those.
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
-  dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick)
+  dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
+  xsel libgtk-4-dev libadwaita-1-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

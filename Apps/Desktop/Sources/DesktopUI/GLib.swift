@@ -170,7 +170,7 @@ func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePoin
   -> Result
 {
   let copies = strings.map { strdup($0) }
-  defer { copies.forEach { free($0) } }
+  defer { for copy in copies { free(copy) } }
   let array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
   return array.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

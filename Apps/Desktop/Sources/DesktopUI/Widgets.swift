@@ -12,7 +12,7 @@ enum UI {
     } else {
       gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
     }
-    classes.forEach { gtk_widget_add_css_class(label, $0) }
+    for name in classes { gtk_widget_add_css_class(label, name) }
     return label
   }
 
@@ -30,7 +30,7 @@ enum UI {
     let button = gtk_button_new()!
     gtk_button_set_child(cast(button), gtk_label_new_with_mnemonic(title))
     twofold_accessible_label(button, String(title.filter { $0 != "_" }))
-    classes.forEach { gtk_widget_add_css_class(button, $0) }
+    for name in classes { gtk_widget_add_css_class(button, name) }
     Signal.connect(button, "clicked", action)
     return button
   }
@@ -50,7 +50,7 @@ enum UI {
     let button = gtk_button_new_from_icon_name(icon)!
     gtk_widget_set_tooltip_text(button, name)
     twofold_accessible_label(button, name)
-    classes.forEach { gtk_widget_add_css_class(button, $0) }
+    for name in classes { gtk_widget_add_css_class(button, name) }
     Signal.connect(button, "clicked", action)
     return button
   }
@@ -58,7 +58,7 @@ enum UI {
   /// A box of `children`.
   static func box(_ vertical: Bool, spacing: Int32 = 6, _ children: [Widget] = []) -> Widget {
     let box = gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)!
-    children.forEach { gtk_box_append(cast(box), $0) }
+    for child in children { gtk_box_append(cast(box), child) }
     return box
   }
 
