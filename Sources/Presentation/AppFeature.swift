@@ -90,7 +90,15 @@ public enum AppFeature {
       }
       return effects
     case .accounts(let action):
-      return route(&state, AccountsFeature.reduce(&state.accounts, action).map(Effect.accounts))
+      let effects = route(&state, AccountsFeature.reduce(&state.accounts, action).map(Effect.accounts))
+      if case .loaded(let contents) = action, let shown = state.details?.account,
+        let fresh = contents.accounts.first(where: { $0.id == shown.id })
+      {
+        // An edit (here or by another process) shows in the open details too.
+        state.details?.account = fresh
+        state.details?.groupNames = contents.groupNames(of: fresh)
+      }
+      return effects
     case .editor(let action):
       guard state.editor != nil else { return [] }
       var effects = route(&state, EditorFeature.reduce(&state.editor!, action).map(Effect.editor))

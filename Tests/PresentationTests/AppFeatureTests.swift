@@ -80,6 +80,12 @@ struct AppFeatureTests {
   static let editorOpen = after(unlocked(), .accounts(.addRequested))
   static let detailsOpen = after(unlocked(selecting: Fixture.tokyo), .accounts(.detailsRequested))
   static let settingsOpen = after(unlocked(), .accounts(.settingsRequested))
+  static let renamedTokyo: VaultContents = {
+    var contents = Fixture.vault
+    let index = contents.accounts.firstIndex { $0.id == Fixture.tokyo.id }!
+    contents.accounts[index].name = "hanako"
+    return contents
+  }()
 
   static let table: [Case] = [
     Case(
@@ -140,6 +146,12 @@ struct AppFeatureTests {
       "details work is passed on", detailsOpen, .details(.qrRequested),
       effects: [.details(.renderQR(DetailsFeature.State(account: Fixture.tokyo, groupNames: []).uri))]),
     Case("details actions without details do nothing", unlocked(), .details(.qrRequested)),
+    Case(
+      "loaded contents refresh the open details", detailsOpen, .accounts(.loaded(renamedTokyo)),
+      then: {
+        $0.accounts.contents = renamedTokyo
+        $0.details?.account.name = "hanako"
+      }),
     Case(
       "closing the settings pops them", settingsOpen, .settings(.closed),
       then: { $0.coordinator.apply(.pop) }),

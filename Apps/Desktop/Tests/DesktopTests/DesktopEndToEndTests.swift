@@ -94,7 +94,7 @@ struct DesktopEndToEndTests {
     #expect(steps.contains("scenario live_reload: passed"), "\(steps)")
     for screen in [
       "unlock-wrong-password", "accounts", "search", "add-account", "delete-confirmation", "settings-dark",
-      "live-reload",
+      "live-reload", "details-qr", "edit-account", "shortcuts",
     ] {
       #expect(FileManager.default.fileExists(atPath: "\(shots)/\(screen).png"), "no screenshot of \(screen)")
     }

@@ -212,6 +212,31 @@ class Scenario:
             print(f"  shown after {time.monotonic() - changed:.2f} s")
             self.shot("live-reload")
 
+            print("step: details draw the QR code on request; Edit renames, and the list and details show it")
+            first = accounts[0]
+            d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Details"))
+            d.click(d.find(app, role="push button", name="Show QR code"))
+            d.find(app, name="QR code of the Key URI")
+            self.shot("details-qr")
+            d.click(d.find(app, role="push button", name="Edit"))
+            name = d.find(app, role="text", name="Name")
+            d.wait_until(lambda: d.text_of(name) == first["name"], message="the Name field filled", root=app)
+            d.set_text(name, first["name"] + " renamed")
+            self.shot("edit-account")
+            d.click(d.find(app, role="push button", name="Save"))
+            d.find(app, role="label", predicate=lambda a: f"Name: {first['name']} renamed" in d.text_of(a))
+            d.click(d.find(app, role="push button", name="Back"))
+            d.wait_until(lambda: [first["issuer"], first["name"] + " renamed"] in [r[:2] for r in rows(app)],
+                         message="the renamed row", root=app)
+
+            print("step: F1 shows the keyboard shortcuts window")
+            d.press_key("F1")
+            d.wait_until(lambda: any(d.role_of(w) in ("frame", "window", "dialog") and "Shortcuts" in
+                                     " ".join(d.texts(w, showing_only=False)) + d.name_of(w)
+                                     for w in d.children(app)), message="the shortcuts window", root=app)
+            self.shot("shortcuts")
+            d.press_key("Escape")
+
             print("step: closing the window ends the process with status 0")
             d.click(d.find(app, role="push button", name="Close"))
             status = process.wait(timeout=10)
