@@ -1,24 +1,54 @@
 #!/usr/bin/env bash
 # Builds the .deb (Scripts/package-deb.sh: one static release build, lintian), installs it with
 # dpkg -i, checks the installed command, manual page, completions and unit, and removes it.
-# Needs root (or sudo) for dpkg; refuses to run where a twofold package is already installed.
+# Where the desktop app is (Apps/Desktop/Package.swift), or TWOFOLD_DESKTOP_BINARY names an
+# executable to package in its place (see package-deb.sh), it builds the twofold-desktop package
+# too (package-deb.sh --desktop), installs both, checks twofold-desktop --version, its manual
+# page, desktop entry and icons, and its metainfo with appstreamcli validate --no-net, and
+# removes both. Needs root (or sudo) for dpkg; refuses to run where a twofold or
+# twofold-desktop package is already installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-if dpkg-query -W -f='${Status}' twofold 2>/dev/null | grep -q "install ok installed"; then
-  echo "error: a twofold package is installed already; remove it first (dpkg -r twofold)" >&2
-  exit 1
-fi
+for package in twofold twofold-desktop; do
+  if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    echo "error: a $package package is installed already; remove it first (dpkg -r $package)" >&2
+    exit 1
+  fi
+done
 
-deb=$(Scripts/package-deb.sh | tail -n 1)
-echo "== contents of $deb"
-dpkg -c "$deb"
+desktop=false
+if [ -f Apps/Desktop/Package.swift ] || [ -n "${TWOFOLD_DESKTOP_BINARY:-}" ]; then
+  desktop=true
+else
+  echo "== no desktop app yet (Apps/Desktop/Package.swift): the twofold package alone"
+fi
+arguments=()
+if $desktop; then arguments+=(--desktop); fi
+
+# package-deb.sh prints the packages' paths, one a line, the twofold package's last.
+debs=$(Scripts/package-deb.sh "${arguments[@]}")
+deb=$(tail -n 1 <<<"$debs")
+packages=(twofold)
+package_files=("$deb")
+if $desktop; then
+  desktop_deb=$(grep '/twofold-desktop_[^/]*\.deb$' <<<"$debs") || {
+    echo "error: package-deb.sh --desktop printed no twofold-desktop package" >&2
+    exit 1
+  }
+  packages=(twofold-desktop twofold)
+  package_files+=("$desktop_deb")
+fi
+for package_file in "${package_files[@]}"; do
+  echo "== contents of $package_file"
+  dpkg -c "$package_file"
+done
 
 echo "== dpkg -i"
-$sudo dpkg -i "$deb"
-trap '$sudo dpkg -r twofold >/dev/null || true' EXIT
+$sudo dpkg -i "${package_files[@]}"
+trap '$sudo dpkg -r "${packages[@]}" >/dev/null || true' EXIT
 
 fail() {
   echo "error: $*" >&2
@@ -26,7 +56,8 @@ fail() {
 }
 
 echo "== twofold --version"
-expected_version="twofold $(dpkg-deb -f "$deb" Version | sed 's/-[^-]*$//')"
+upstream=$(dpkg-deb -f "$deb" Version | sed 's/-[^-]*$//')
+expected_version="twofold $upstream"
 [ "$(/usr/bin/twofold --version)" = "$expected_version" ] || fail "--version is not '$expected_version'"
 command -v twofold >/dev/null || fail "twofold is not on PATH"
 
@@ -48,8 +79,40 @@ grep -q '^#compdef twofold$' /usr/share/zsh/vendor-completions/_twofold || fail 
 grep -q '^ExecStart=/usr/bin/twofold agent --foreground$' /usr/lib/systemd/user/twofold-agent.service ||
   fail "the user unit does not start /usr/bin/twofold"
 
+id=io.github.twofold.Twofold
+desktop_files=(/usr/bin/twofold-desktop "/usr/share/applications/$id.desktop"
+  "/usr/share/icons/hicolor/scalable/apps/$id.svg" "/usr/share/icons/hicolor/symbolic/apps/$id-symbolic.svg"
+  "/usr/share/metainfo/$id.metainfo.xml" /usr/share/man/man1/twofold-desktop.1.gz)
+if $desktop; then
+  echo "== twofold-desktop --version"
+  [ "$(/usr/bin/twofold-desktop --version)" = "twofold-desktop $upstream" ] ||
+    fail "twofold-desktop --version is not 'twofold-desktop $upstream'"
+  [ "$(dpkg-deb -f "$desktop_deb" Version)" = "$(dpkg-deb -f "$deb" Version)" ] ||
+    fail "the two packages' versions differ"
+
+  echo "== the desktop entry, icons, metainfo and manual page"
+  for file in "${desktop_files[@]}"; do
+    [ -f "$file" ] || fail "$file is not installed"
+  done
+  complaints=$(desktop-file-validate --no-hints "/usr/share/applications/$id.desktop" 2>&1) || true
+  [ -z "$complaints" ] || fail "desktop-file-validate: $complaints"
+  grep -qx "Exec=twofold-desktop" "/usr/share/applications/$id.desktop" || fail "the desktop entry does not run twofold-desktop"
+  grep -qx "Icon=$id" "/usr/share/applications/$id.desktop" || fail "the desktop entry's icon is not $id"
+  appstreamcli validate --no-net "/usr/share/metainfo/$id.metainfo.xml" || fail "appstreamcli rejects the metainfo"
+  [ "$(man -w twofold-desktop)" = /usr/share/man/man1/twofold-desktop.1.gz ] || fail "man -w twofold-desktop does not find the page"
+  man twofold-desktop 2>&1 >/dev/null | grep . && fail "man twofold-desktop warns"
+fi
+
+echo "== dpkg --verify"
+$sudo dpkg --verify "${packages[@]}" || fail "installed files differ from the packages' md5sums"
+
 echo "== dpkg -r"
 trap - EXIT
-$sudo dpkg -r twofold
+$sudo dpkg -r "${packages[@]}"
 [ ! -e /usr/bin/twofold ] || fail "/usr/bin/twofold is still there after dpkg -r"
-echo "the package installs, works and removes cleanly: $deb"
+if $desktop; then
+  for file in "${desktop_files[@]}"; do
+    [ ! -e "$file" ] || fail "$file is still there after dpkg -r"
+  done
+fi
+echo "installed, working and removed cleanly: ${package_files[*]}"

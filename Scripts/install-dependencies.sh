@@ -10,11 +10,15 @@
 # introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots,
 # xsel to read the clipboard back; and to build the desktop app itself (Apps/Desktop), GTK 4 and
 # libadwaita's headers (libgtk-4-dev, libadwaita-1-dev). The root package never needs those.
+# For the desktop app's Debian package (Scripts/package-deb.sh --desktop, Scripts/check-deb.sh):
+# dpkg-shlibdeps for its Depends (dpkg-dev), desktop-file-validate (desktop-file-utils),
+# appstreamcli (appstream), rsvg-convert to render its icons (librsvg2-bin) and lintian.
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
   dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
-  xsel libgtk-4-dev libadwaita-1-dev)
+  xsel libgtk-4-dev libadwaita-1-dev
+  dpkg-dev desktop-file-utils appstream librsvg2-bin lintian)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

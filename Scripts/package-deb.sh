@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds twofold_VERSION-REVISION_ARCH.deb from the README's static release build and checks it
-# with lintian (installed when missing; the package must have no error).
+# Builds twofold_VERSION-REVISION_ARCH.deb from the README's static release build and, with
+# --desktop, twofold-desktop_VERSION-REVISION_ARCH.deb from the desktop app, and checks each with
+# lintian (installed when missing; a package must have no error).
 #
-#   Scripts/package-deb.sh [OUTPUT_FOLDER]     default: .build-package/
+#   Scripts/package-deb.sh [--desktop] [OUTPUT_FOLDER]     default: .build-package/
 #
 # VERSION is what the built binary's `twofold --version` prints (Twofold.version in
 # Sources/twofold/Twofold.swift); REVISION, the Debian revision, is $DEB_REVISION or 1 (so the
@@ -10,13 +11,80 @@
 # `dpkg --print-architecture`. The package holds
 # /usr/bin/twofold, its manual page, the bash, zsh and fish completions, the agent's systemd
 # user unit, the copyright file (Packaging/debian/copyright) and the changelog. Maintainer:
-# $DEBFULLNAME <$DEBEMAIL>, as for dch. The last line printed is the package's path.
+# $DEBFULLNAME <$DEBEMAIL>, as for dch.
+#
+# --desktop also builds the GTK 4 / libadwaita app of Apps/Desktop/ (swift build -c release
+# --static-swift-stdlib --package-path Apps/Desktop --product twofold-desktop, in the scratch
+# path .build-package-desktop/; it needs libgtk-4-dev and libadwaita-1-dev) and packages
+# /usr/bin/twofold-desktop, its manual page, the desktop entry, the icons and the AppStream
+# metainfo of Packaging/desktop/, with the same copyright file, changelog and version; its
+# `twofold-desktop --version` must print `twofold-desktop VERSION`. It is linked dynamically
+# with GTK, so its Depends are what dpkg-shlibdeps finds, plus twofold (= VERSION-REVISION).
+# The desktop entry is checked with desktop-file-validate, the metainfo with appstreamcli
+# validate-tree --no-net, the icons by rendering them with rsvg-convert (each tool installed
+# when missing). It is a flag rather than automatic because it needs GTK's development
+# packages and a second release build. TWOFOLD_DESKTOP_BINARY=PATH packages the executable at
+# PATH instead of building one (one built elsewhere, or a stand-in to test this script with).
+#
+# Standard output is only the packages' paths, one a line: the twofold-desktop package's (with
+# --desktop), then the twofold package's, always the last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage="usage: Scripts/package-deb.sh [--desktop] [OUTPUT_FOLDER]"
 scratch=.build-package
-output=${1:-$scratch}
+output=$scratch
+desktop=false
+for argument in "$@"; do
+  case $argument in
+    --desktop) desktop=true ;;
+    -*) echo "$usage" >&2; exit 2 ;;
+    *) output=$argument ;;
+  esac
+done
+if [ -n "${TWOFOLD_DESKTOP_BINARY:-}" ] && ! $desktop; then
+  echo "note: TWOFOLD_DESKTOP_BINARY is only read with --desktop" >&2
+fi
 static=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$scratch")
+
+# require COMMAND PACKAGE: installs the Debian package PACKAGE when COMMAND is not on PATH.
+require() {
+  command -v "$1" >/dev/null && return
+  echo "== installing $2 (for $1)" >&2
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >&2
+}
+
+# add_docs ROOT PACKAGE: the copyright file and the Debian changelog, shared by both packages.
+add_docs() {
+  local doc="$1/usr/share/doc/$2"
+  install -d "$doc"
+  install -m 644 Packaging/debian/copyright "$doc/copyright"
+  sed -e "s/@VERSION@/$version/" -e "s/@MAINTAINER@/$maintainer/" \
+    -e "s/@DATE@/$(LC_ALL=C date -u -R -d "@$epoch")/" Packaging/debian/changelog | gzip -9n >"$doc/changelog.Debian.gz"
+}
+
+# normalise ROOT: the modes and dates of a package's files, the same on every build.
+normalise() {
+  find "$1" -type d -exec chmod 755 {} +
+  find "$1" -type f -exec chmod 644 {} +
+  chmod 755 "$1"/usr/bin/*
+  find "$1" -exec touch --no-dereference --date="@$epoch" {} +
+}
+
+# build_deb ROOT DEB: the package from ROOT (its DEBIAN/control written), with the md5sums
+# dpkg --verify reads and the same dates on every build (so two builds are byte for byte the
+# same), checked by lintian.
+build_deb() {
+  (cd "$1" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$1/DEBIAN/md5sums"
+  chmod 644 "$1/DEBIAN/control" "$1/DEBIAN/md5sums"
+  SOURCE_DATE_EPOCH=$epoch dpkg-deb --root-owner-group -Zxz --build "$1" "$2" >&2
+  require lintian lintian
+  echo "== lintian $2" >&2
+  lintian --fail-on error --info "$2" >&2
+}
 
 echo "== static release build" >&2
 swift build "${static[@]}" --product twofold >&2
@@ -38,8 +106,7 @@ epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root="$work/twofold_${version}_${arch}"
-doc="$root/usr/share/doc/twofold"
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$doc" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user" "$root/usr/share/lintian/overrides"
 
@@ -58,15 +125,9 @@ grep -q '^ExecStart=/usr/bin/twofold agent --foreground$' "$root/usr/lib/systemd
   echo "error: the unit's ExecStart does not name /usr/bin/twofold" >&2
   exit 1
 }
-install -m 644 Packaging/debian/copyright "$doc/copyright"
-sed -e "s/@VERSION@/$version/" -e "s/@MAINTAINER@/$maintainer/" \
-  -e "s/@DATE@/$(LC_ALL=C date -u -R -d "@$epoch")/" Packaging/debian/changelog | gzip -9n >"$doc/changelog.Debian.gz"
+add_docs "$root" twofold
 install -m 644 Packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/twofold"
-
-find "$root" -type d -exec chmod 755 {} +
-find "$root" -type f -exec chmod 644 {} +
-chmod 755 "$root/usr/bin/twofold"
-find "$root" -exec touch --no-dereference --date="@$epoch" {} +
+normalise "$root"
 
 cat >"$root/DEBIAN/control" <<CONTROL
 Package: twofold
@@ -92,19 +153,96 @@ Description: two-factor authenticator for the terminal (TOTP, HOTP, Steam)
  static; the recommended libraries draw and read QR codes and open Argon2
  and zip backups.
 CONTROL
-chmod 644 "$root/DEBIAN/control"
 
 mkdir -p "$output"
 deb="$output/twofold_${version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+build_deb "$root" "$deb"
 
-if ! command -v lintian >/dev/null; then
-  echo "== installing lintian" >&2
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq lintian >&2
+desktop_deb=""
+if $desktop; then
+  if [ -n "${TWOFOLD_DESKTOP_BINARY:-}" ]; then
+    desktop_binary=$TWOFOLD_DESKTOP_BINARY
+    echo "== the desktop app: $desktop_binary (TWOFOLD_DESKTOP_BINARY), not built" >&2
+  else
+    desktop_build=(-c release --static-swift-stdlib --package-path Apps/Desktop --scratch-path "$PWD/$scratch-desktop")
+    echo "== the desktop app's release build" >&2
+    swift build "${desktop_build[@]}" --product twofold-desktop >&2
+    desktop_binary="$(swift build "${desktop_build[@]}" --show-bin-path)/twofold-desktop"
+  fi
+  # Dynamic, with GTK: ldd exits 1 for a static executable, which would have no Depends.
+  ldd "$desktop_binary" >/dev/null 2>&1 || {
+    echo "error: $desktop_binary is not a dynamically linked executable" >&2
+    exit 1
+  }
+  desktop_version=$("$desktop_binary" --version) || true
+  [ "$desktop_version" = "twofold-desktop $upstream" ] || {
+    echo "error: '$desktop_binary --version' printed '$desktop_version', not 'twofold-desktop $upstream'" >&2
+    exit 1
+  }
+
+  # dpkg-shlibdeps reads debian/control and wants the executable in debian/PACKAGE/.
+  id=io.github.twofold.Twofold
+  source="$work/twofold-desktop"
+  droot="$source/debian/twofold-desktop"
+  icons="$droot/usr/share/icons/hicolor"
+  install -d "$droot/DEBIAN" "$droot/usr/bin" "$droot/usr/share/man/man1" "$droot/usr/share/applications" \
+    "$icons/scalable/apps" "$icons/symbolic/apps" "$droot/usr/share/metainfo" "$droot/usr/share/lintian/overrides"
+  install -m 755 "$desktop_binary" "$droot/usr/bin/twofold-desktop"
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$droot/usr/bin/twofold-desktop"
+  sed "s/@VERSION@/$upstream/" Packaging/desktop/twofold-desktop.1 | gzip -9n >"$droot/usr/share/man/man1/twofold-desktop.1.gz"
+  install -m 644 "Packaging/desktop/$id.desktop" "$droot/usr/share/applications/$id.desktop"
+  install -m 644 "Packaging/desktop/$id.svg" "$icons/scalable/apps/$id.svg"
+  install -m 644 "Packaging/desktop/$id-symbolic.svg" "$icons/symbolic/apps/$id-symbolic.svg"
+  install -m 644 "Packaging/desktop/$id.metainfo.xml" "$droot/usr/share/metainfo/$id.metainfo.xml"
+  add_docs "$droot" twofold-desktop
+  install -m 644 Packaging/desktop/lintian-overrides "$droot/usr/share/lintian/overrides/twofold-desktop"
+  normalise "$droot"
+
+  echo "== desktop-file-validate, appstreamcli validate-tree, rsvg-convert" >&2
+  require desktop-file-validate desktop-file-utils
+  require appstreamcli appstream
+  require rsvg-convert librsvg2-bin
+  # No error and no warning (its hints are weighed in the file's comments).
+  complaints=$(desktop-file-validate --no-hints "$droot/usr/share/applications/$id.desktop" 2>&1) || true
+  [ -z "$complaints" ] || { echo "error: desktop-file-validate: $complaints" >&2; exit 1; }
+  appstreamcli validate-tree --no-net "$droot" >&2
+  for icon in "$icons/scalable/apps/$id.svg" "$icons/symbolic/apps/$id-symbolic.svg"; do
+    rsvg-convert --width 64 --height 64 "$icon" >/dev/null || {
+      echo "error: rsvg-convert cannot render $icon" >&2
+      exit 1
+    }
+  done
+
+  require dpkg-shlibdeps dpkg-dev
+  printf 'Source: twofold\n\nPackage: twofold-desktop\nArchitecture: any\n' >"$source/debian/control"
+  shlibs=$(cd "$source" && dpkg-shlibdeps -O -edebian/twofold-desktop/usr/bin/twofold-desktop | sed -n 's/^shlibs:Depends=//p')
+  [ -n "$shlibs" ] || { echo "error: dpkg-shlibdeps found no library for twofold-desktop" >&2; exit 1; }
+
+  cat >"$droot/DEBIAN/control" <<CONTROL
+Package: twofold-desktop
+Source: twofold
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $(du -sk --apparent-size "$droot/usr" | cut -f1)
+Depends: $shlibs, twofold (= $version)
+Section: utils
+Priority: optional
+Description: two-factor authenticator for the desktop (GTK 4, libadwaita)
+ Twofold keeps TOTP, HOTP, Steam, mOTP and Yandex secrets in an encrypted
+ vault in Aegis Authenticator's format, so the same file moves between an
+ Android phone and a Linux machine. This is its window: it lists the
+ accounts with their current codes, copies a code with a click, adds
+ accounts from a Key URI or from their fields, and follows the desktop's
+ light or dark style.
+ .
+ It opens the twofold command's vault, and asks no password while the
+ twofold agent holds the vault's key.
+CONTROL
+
+  desktop_deb="$output/twofold-desktop_${version}_${arch}.deb"
+  build_deb "$droot" "$desktop_deb"
 fi
-echo "== lintian $deb" >&2
-lintian --fail-on error --info "$deb" >&2
+
+if [ -n "$desktop_deb" ]; then echo "$desktop_deb"; fi
 echo "$deb"
