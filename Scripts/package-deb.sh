@@ -5,8 +5,8 @@
 #
 #   Scripts/package-deb.sh [--desktop] [OUTPUT_FOLDER]     default: .build-package/
 #
-# VERSION is what the built binary's `twofold --version` prints (Twofold.version in
-# Sources/twofold/Twofold.swift); REVISION, the Debian revision, is $DEB_REVISION or 1 (so the
+# VERSION is what the built binary's `twofold --version` prints (Release.version in
+# Sources/AppSession/Release.swift); REVISION, the Debian revision, is $DEB_REVISION or 1 (so the
 # package is not "native" and its changelog is changelog.Debian.gz); ARCH is
 # `dpkg --print-architecture`. The package holds
 # /usr/bin/twofold, its manual page, the bash, zsh and fish completions, the agent's systemd

@@ -1,9 +1,10 @@
+import AppSession
 import Arguments
 
 /// The command-line program: parses arguments with the command table and runs a command.
 struct Twofold {
   /// The version printed by `--version`.
-  static let version = "0.1.0"
+  static let version = Release.version
 
   let environment: Environment
 

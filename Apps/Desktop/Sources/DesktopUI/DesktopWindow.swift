@@ -297,6 +297,8 @@ public final class DesktopApplication {
 
   /// Runs the main loop until the window closes; the exit status.
   public func run() -> Int32 {
+    // The X11 window class and the program's name on the accessibility bus: the application id.
+    g_set_prgname(configuration.applicationID)
     let application = adw_application_new(configuration.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
     Signal.connect(application, "activate") { [unowned self] in
       if let window = self.window {

@@ -12,7 +12,7 @@ import Presentation
   import Glibc
 #endif
 
-let version = "0.1.0"
+let version = Release.version
 let usage = """
   usage: twofold-desktop [--vault PATH] [--no-agent]
   The Twofold window. The vault is found as for twofold: --vault, $TWOFOLD_VAULT,
