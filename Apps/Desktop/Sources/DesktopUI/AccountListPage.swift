@@ -23,6 +23,9 @@ final class AccountListPage {
   private var bound: [UnsafeMutableRawPointer: AccountRowWidgets] = [:]
   private var rendering = false
 
+  /// The rows the first frame of a long list is drawn with (more than a tall window shows).
+  static let firstRows = 40
+
   init(subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
     self.send = send
     let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
@@ -117,11 +120,27 @@ final class AccountListPage {
     if newIDs != ids {
       ids = newIDs
       let count = g_list_model_get_n_items(cast(strings))
-      withCStrings(newIDs) { gtk_string_list_splice(strings, 0, count, $0) }
+      if count == 0, newIDs.count > Self.firstRows {
+        // A long list at start: GTK 4.8's list view makes up to 200 rows for any model at once,
+        // so the first frame gets a screenful and the rest follows right after it is drawn.
+        withCStrings(Array(newIDs.prefix(Self.firstRows))) { gtk_string_list_splice(strings, 0, 0, $0) }
+        afterNextFrame { [weak self] in
+          guard let self, self.ids == newIDs,
+            g_list_model_get_n_items(cast(self.strings)) == UInt32(Self.firstRows)
+          else { return }
+          withCStrings(Array(newIDs.dropFirst(Self.firstRows))) {
+            gtk_string_list_splice(self.strings, UInt32(Self.firstRows), 0, $0)
+          }
+        }
+      } else {
+        withCStrings(newIDs) { gtk_string_list_splice(strings, 0, count, $0) }
+      }
     }
     for (_, row) in bound { row.fill(row.id.flatMap { rows[$0.rawValue] }) }
     renderGroups(state)
-    if let id = state.selectedAccount?.id.rawValue, let index = ids.firstIndex(of: id) {
+    if let id = state.selectedAccount?.id.rawValue, let index = ids.firstIndex(of: id),
+      index < g_list_model_get_n_items(cast(strings))
+    {
       if gtk_single_selection_get_selected(cast(selection)) != UInt32(index) {
         gtk_single_selection_set_selected(cast(selection), UInt32(index))
       }

@@ -16,6 +16,8 @@ public struct DesktopConfiguration {
   public var vaultChanged: () -> Bool
   /// Called once, when the first frame showing codes has been drawn.
   public var firstCodesDrawn: (() -> Void)?
+  /// Called as start-up passes its stages (for the benchmark's breakdown), with the stage's name.
+  public var stageReached: ((String) -> Void)?
 
   /// Collects the options.
   public init(
@@ -86,12 +88,16 @@ final class DesktopWindow {
 
   /// Shows the window and starts the clock.
   func start() {
+    configuration.stageReached?("window_built")
     Styles.install()
     second = configuration.milliseconds() / 1000
     store.send(.tick(second))
     store.send(.started)
+    configuration.stageReached?("vault_loaded")
     render()
+    configuration.stageReached?("rendered")
     gtk_window_present(cast(window))
+    configuration.stageReached?("presented")
     if configuration.firstCodesDrawn != nil, let clock = gtk_widget_get_frame_clock(window) {
       firstFrameHandler = Signal.connect(clock, "after-paint") { [unowned self] in self.painted(clock) }
     }
@@ -301,6 +307,7 @@ public final class DesktopApplication {
     g_set_prgname(configuration.applicationID)
     let application = adw_application_new(configuration.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
     Signal.connect(application, "activate") { [unowned self] in
+      self.configuration.stageReached?("activated")
       if let window = self.window {
         gtk_window_present(cast(window.window))
         return

@@ -165,6 +165,21 @@ func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
   g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, callback.retained, releaseSource)
 }
 
+/// Runs `body` once when the main loop is idle, after pending redraws (low priority): after the
+/// next frame has been drawn.
+@MainActor
+func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+  let thunk: GSourceFunc = { data in
+    _ = Callback.call(data, nil, 0, 0)
+    return 0  // G_SOURCE_REMOVE
+  }
+  let callback = Callback { _, _, _ in
+    body()
+    return false
+  }
+  g_idle_add_full(G_PRIORITY_LOW, thunk, callback.retained, releaseSource)
+}
+
 /// Gives `strings` to C as a NULL-terminated array of C strings for the call's duration.
 func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result)
   -> Result

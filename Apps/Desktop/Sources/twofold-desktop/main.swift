@@ -114,6 +114,14 @@ func millisecondsSinceStart() -> Int64? {
   return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000 - started
 }
 
+// A list of text needs no GPU: unless asked for another renderer, draw with cairo and load no
+// GL driver at all (GTK 4.8 on X11 loads Mesa to choose a visual: 60 MB of memory and tens of
+// milliseconds at start). GSK_RENDERER=gl (or ngl, vulkan) brings GTK's own choice back.
+if (variables["GSK_RENDERER"] ?? "cairo") == "cairo" {
+  setenv("GSK_RENDERER", "cairo", 0)
+  setenv("GDK_DEBUG", "gl-disable", 0)
+}
+
 let agent = AgentAccess(
   disabled: noAgent, variables: variables, executable: twofoldExecutable(path: variables["PATH"]))
 let vault = InteractiveVault(path: path, agent: agent, now: { milliseconds() / 1000 })
@@ -146,6 +154,10 @@ var configuration = DesktopConfiguration(
   vaultLocation: path, settingsNote: "Saved in \(settings.path).", milliseconds: milliseconds,
   vaultChanged: { watcher.changed() })
 if !(variables["TWOFOLD_BENCH_TIMINGS"] ?? "").isEmpty {
+  if let elapsed = millisecondsSinceStart() { printError("stage_ms opened \(elapsed)") }
+  configuration.stageReached = { stage in
+    if let elapsed = millisecondsSinceStart() { printError("stage_ms \(stage) \(elapsed)") }
+  }
   configuration.firstCodesDrawn = {
     if let elapsed = millisecondsSinceStart() { printError("first_frame_ms \(elapsed)") }
   }
