@@ -67,12 +67,18 @@ public struct AppDependencies: Sendable {
   public var settings: SettingsRepository
   /// Draws a text as a QR code, or says why it cannot.
   public var renderQR: @Sendable (String) -> Result<QRCode, ClipboardFailure>
+  /// Reads the account of the one Key URI QR code at a source, or says why not.
+  public var scanQR: @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure>
 
   /// Collects the dependencies.
   public init(
     unlock: @escaping @Sendable ([UInt8]) throws(DomainError) -> VaultServices, clipboard: ClipboardPort,
-    settings: SettingsRepository, renderQR: @escaping @Sendable (String) -> Result<QRCode, ClipboardFailure>
+    settings: SettingsRepository, renderQR: @escaping @Sendable (String) -> Result<QRCode, ClipboardFailure>,
+    scanQR: @escaping @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure> = { _ in
+      .failure(ClipboardFailure("Reading QR codes is not available here: paste the Key URI."))
+    }
   ) {
+    self.scanQR = scanQR
     self.unlock = unlock
     self.clipboard = clipboard
     self.settings = settings

@@ -99,12 +99,18 @@ public final class AppStore {
   }
 
   private func run(_ effect: EditorFeature.Effect) -> [EditorFeature.Action] {
+    if case .scan(let source) = effect {
+      switch dependencies.scanQR(source) {
+      case .success(let new): return [.scanned(new)]
+      case .failure(let failure): return [.scanFailed(failure.message)]
+      }
+    }
     guard let services else { return [] }
     do throws(DomainError) {
       switch effect {
       case .add(let new): return [.saved(try services.add(new))]
       case .edit(let id, let changes): return [.saved(try services.edit(id, changes))]
-      case .navigate: return []
+      case .navigate, .scan: return []
       }
     } catch {
       return [.failed(error)]

@@ -35,6 +35,14 @@ public enum EditorFeature {
     }
   }
 
+  /// Where a QR code to read is.
+  public enum QRSource: Equatable, Sendable {
+    /// On the screen now.
+    case screen
+    /// In a picture file (PNG or JPEG).
+    case imageFile(String)
+  }
+
   /// Add a new account or edit an existing one.
   public enum Mode: Equatable, Sendable {
     case add
@@ -139,6 +147,12 @@ public enum EditorFeature {
     /// The favorite switch set.
     case favoriteChanged(Bool)
     case optionCycled(Int)
+    /// Read the Key URI from a QR code (adding only).
+    case scanRequested(QRSource)
+    /// A QR code held this account; the form shows its Key URI.
+    case scanned(NewAccount)
+    /// No Key URI was read; the sentence says why.
+    case scanFailed(String)
     case submitted
     case saved(Account)
     case failed(DomainError)
@@ -149,6 +163,7 @@ public enum EditorFeature {
   public enum Effect: Equatable, Sendable {
     case add(NewAccount)
     case edit(Account.ID, EditAccount.Changes)
+    case scan(QRSource)
     case navigate(Navigation)
   }
 
@@ -179,6 +194,18 @@ public enum EditorFeature {
       return []
     case .favoriteChanged(let on):
       state.draft.favorite = on
+      return []
+    case .scanRequested(let source):
+      guard state.mode == .add else { return [] }
+      state.message = nil
+      return [.scan(source)]
+    case .scanned(let new):
+      state.uri = KeyURI(issuer: new.issuer, name: new.name, parameters: new.otp).string
+      state.message = "Read the QR code of \(new.issuer.isEmpty ? new.name : new.issuer)."
+      if state.attempted { validate(&state) }
+      return []
+    case .scanFailed(let message):
+      state.message = message
       return []
     case .optionCycled(let offset):
       cycle(&state, by: offset)

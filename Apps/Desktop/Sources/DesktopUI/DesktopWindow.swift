@@ -70,7 +70,9 @@ final class DesktopWindow {
     let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
     unlock = UnlockPage(send: send)
     accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
-    editor = EditorPage(send: send)
+    editor = EditorPage(
+      send: send, scanScreen: { [unowned self] in self.scanScreen() },
+      chooseImage: { [unowned self] chosen in self.chooseImage(chosen) })
     details = DetailsPage(send: send)
     settings = SettingsPage(note: configuration.settingsNote, send: send)
     for (name, page) in [
@@ -225,6 +227,41 @@ final class DesktopWindow {
     }
     deleteDialog = dialog
     gtk_window_present(cast(dialog))
+  }
+
+  /// Steps the window aside, reads the QR code on the screen, and comes back.
+  private func scanScreen() {
+    gtk_widget_set_visible(window, 0)
+    after(milliseconds: 400) { [unowned self] in
+      self.send(.editor(.scanRequested(.screen)))
+      gtk_widget_set_visible(self.window, 1)
+      gtk_window_present(cast(self.window))
+    }
+  }
+
+  /// Asks for a picture through the file chooser (the desktop portal where there is one).
+  private func chooseImage(_ chosen: @escaping @MainActor (String) -> Void) {
+    let chooser = gtk_file_chooser_native_new(
+      "Open a QR code picture", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+    let filter = gtk_file_filter_new()!
+    gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
+    for type in ["image/png", "image/jpeg"] { gtk_file_filter_add_mime_type(filter, type) }
+    gtk_file_chooser_add_filter(cast(chooser), filter)
+    gtk_native_dialog_set_modal(cast(chooser), 1)
+    Signal.connectNumber(chooser, "response") { response in
+      if Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
+        let file = gtk_file_chooser_get_file(cast(chooser))
+      {
+        if let path = g_file_get_path(file) {
+          chosen(String(cString: path))
+          g_free(path)
+        }
+        g_object_unref(UnsafeMutableRawPointer(file))
+      }
+      gtk_native_dialog_destroy(cast(chooser))
+      g_object_unref(UnsafeMutableRawPointer(chooser))
+    }
+    gtk_native_dialog_show(cast(chooser))
   }
 
   private func renderMessage(_ state: AppFeature.State) {

@@ -13,10 +13,16 @@ final class EditorPage {
   private let type: Widget
   private let favorite: Widget
   private var rows: [EditorFeature.Field: (row: Widget, control: Widget, problem: Widget)] = [:]
+  private let scanners: Widget
   private var rendering = false
   private let send: @MainActor (AppFeature.Action) -> Void
 
-  init(send: @escaping @MainActor (AppFeature.Action) -> Void) {
+  /// `scanScreen` reads a QR code on the screen (the window steps aside first); `chooseImage`
+  /// asks for a picture file and gives its path.
+  init(
+    send: @escaping @MainActor (AppFeature.Action) -> Void, scanScreen: @escaping @MainActor () -> Void,
+    chooseImage: @escaping @MainActor (@escaping @MainActor (String) -> Void) -> Void
+  ) {
     self.send = send
     let header = UI.headerBar(title: "Add account")
     heading = header.title
@@ -29,7 +35,12 @@ final class EditorPage {
     message = UI.label(classes: ["problem"], wrap: true)
     type = UI.dropDown(OTPType.allCases.map { $0.rawValue.uppercased() }, name: "Type")
     favorite = gtk_check_button_new_with_label("Favorite (listed first)")!
-    let form = UI.box(true, spacing: 4, [message])
+    let screen = UI.button("Scan a QR code on the _screen", action: scanScreen)
+    let image = UI.button("Open a QR code _picture…") {
+      chooseImage { path in send(.editor(.scanRequested(.imageFile(path)))) }
+    }
+    scanners = UI.box(false, spacing: 6, [screen, image])
+    let form = UI.box(true, spacing: 4, [message, scanners])
     UI.margins(form, 18)
     gtk_widget_set_size_request(form, 420, -1)
     gtk_widget_set_halign(form, GTK_ALIGN_CENTER)
@@ -79,6 +90,7 @@ final class EditorPage {
     adw_window_title_set_title(cast(heading), adding ? "Add account" : "Edit account")
     UI.setLabel(save, adding ? "_Add" : "_Save")
     UI.sensitive(save, state.canSave)
+    UI.visible(scanners, adding)
     UI.set(message, state.message ?? "")
     UI.visible(message, state.message != nil)
     let fields = Set(state.fields)

@@ -145,7 +145,8 @@ do throws(DomainError) {
 
 let dependencies = AppDependencies(
   unlock: { (password) throws(DomainError) in try vault.unlock(password: password) },
-  clipboard: DesktopClipboard.port, settings: settings.repository, renderQR: QRCode.rendered)
+  clipboard: DesktopClipboard.port, settings: settings.repository, renderQR: QRCode.rendered,
+  scanQR: QRScanning.scanner(variables: variables))
 var state = AppFeature.State(
   vaultLocation: path, locked: opened == nil, settings: settings.load(), now: milliseconds() / 1000)
 state.canLock = encrypted
