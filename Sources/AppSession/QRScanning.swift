@@ -11,7 +11,8 @@ public enum QRScanning {
   ) -> @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure> {
     { source in
       do throws(DesktopError) {
-        return .success(try ScanKeyURI(screen: capture(source, variables: variables), decoder: LibZBar().decoder)())
+        return .success(
+          try ScanKeyURI(screen: capture(source, variables: variables), decoder: LibZBar().decoder)())
       } catch {
         return .failure(ClipboardFailure(sentence(for: error)))
       }

@@ -30,6 +30,21 @@ struct AppStoreTests {
     #expect(state.accounts.rows.map(\.id) == Fixture.displayOrder)
   }
 
+  @Test("A QR code read in the add form fills its Key URI, and adding it saves that account")
+  func scannedQRCode() throws {
+    let harness = StoreHarness.unlocked()
+    harness.send(.accounts(.addRequested), .editor(.scanRequested(.screen)))
+    #expect(harness.store.state.editor?.message == "No QR code found.")
+    harness.send(.editor(.scanRequested(.imageFile(StoreHarness.scannable))))
+    let uri = try #require(harness.store.state.editor?.uri)
+    #expect(try NewAccount(KeyURI(parsing: uri)) == StoreHarness.scanned)
+    harness.send(.editor(.submitted))
+    #expect(harness.store.state.coordinator.current == .accounts)
+    let added = try #require(harness.repository.load().accounts.first { $0.name == "scanned" })
+    #expect(added.issuer == "Acme")
+    #expect(added.otp == StoreHarness.scanned.otp)
+  }
+
   @Test("A vault without a password opens straight on the list")
   func openDemo() {
     let harness = StoreHarness(locked: false)

@@ -97,7 +97,28 @@ struct ToolkitActionTests {
     return state
   }
 
+  static let scannedAccount = NewAccount(
+    issuer: "Acme", name: "me", otp: try! OTPParameters(type: .totp, secret: Fixture.rfcSecret))
+
   static let editor: [Editor] = [
+    Editor(
+      "a scan of the screen is asked for", adding { $0.message = "old" }, .scanRequested(.screen),
+      then: { $0.message = nil }, effects: [.scan(.screen)]),
+    Editor(
+      "a scan of a picture is asked for", adding(), .scanRequested(.imageFile("/tmp/qr.png")),
+      effects: [.scan(.imageFile("/tmp/qr.png"))]),
+    Editor(
+      "an edit form does not scan", EditorFeature.State(editing: Fixture.github, groupNames: []),
+      .scanRequested(.screen)),
+    Editor(
+      "a scanned account fills the Key URI and says so", adding(), .scanned(scannedAccount),
+      then: {
+        $0.uri = KeyURI(issuer: "Acme", name: "me", parameters: scannedAccount.otp).string
+        $0.message = "Read the QR code of Acme."
+      }),
+    Editor(
+      "a failed scan says why", adding(), .scanFailed("No QR code found on the screen."),
+      then: { $0.message = "No QR code found on the screen." }),
     Editor(
       "a field's text replaces that field and the focus stays", adding { $0.draft.issuer = "Ac" },
       .fieldChanged(.issuer, "Acme"), then: { $0.draft.issuer = "Acme" }),

@@ -6,6 +6,10 @@ import Presentation
 struct StoreHarness {
   /// The only password the vault opens with.
   static let password = "correct horse"
+  /// The one picture the QR scanner reads an account from, and that account.
+  static let scannable = "/pictures/acme-qr.png"
+  static let scanned = NewAccount(
+    issuer: "Acme", name: "scanned", otp: try! OTPParameters(type: .totp, secret: Fixture.rfcSecret))
   /// What the QR renderer returns for every text.
   static let tinyQR = QRCode(size: 1, modules: [true])
 
@@ -29,7 +33,13 @@ struct StoreHarness {
         guard password == Array(Self.password.utf8) else { throw .wrongPassword }
         return services
       },
-      clipboard: clipboard.port, settings: self.settings.repository, renderQR: { _ in .success(Self.tinyQR) })
+      clipboard: clipboard.port, settings: self.settings.repository, renderQR: { _ in .success(Self.tinyQR) },
+      scanQR: { source in
+        guard source == .imageFile(Self.scannable) else {
+          return .failure(ClipboardFailure("No QR code found."))
+        }
+        return .success(Self.scanned)
+      })
     let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
     store = AppStore(state: state, dependencies: dependencies, services: locked ? nil : services)
     store.send(.started)
