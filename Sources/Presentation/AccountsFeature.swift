@@ -54,12 +54,21 @@ public enum AccountsFeature {
       guard accounts.contains(where: { $0.otp.isWithheld }) else { return CodesAt()(accounts, at: now) }
       return accounts.map { account in
         guard account.otp.isWithheld else { return CodesAt()([account], at: now)[0] }
-        guard var fetched = fetchedCodes[account.id], fetchedAt == now else {
-          return AccountCode(account: account)
-        }
+        guard var fetched = fetchedCode(of: account) else { return AccountCode(account: account) }
         fetched.account = account
         return fetched
       }
+    }
+
+    /// The fetched code of `account` as it stands now: the same code until its period ends,
+    /// with the seconds left counted down (so a code is fetched once a period, not each second).
+    func fetchedCode(of account: Account) -> AccountCode? {
+      guard var fetched = fetchedCodes[account.id], let at = fetchedAt, now >= at else { return nil }
+      let elapsed = now - at
+      guard let remaining = fetched.remaining else { return elapsed == 0 ? fetched : nil }
+      guard elapsed < Int64(remaining) else { return nil }
+      fetched.remaining = remaining - Int(elapsed)
+      return fetched
     }
 
     /// The rows to draw.
@@ -170,7 +179,7 @@ public enum AccountsFeature {
       return []
     case .tick(let now):
       state.now = now
-      let fetch = state.fetchedAt == now ? [] : fetchCodes(state)
+      let fetch = needsCodes(state) ? fetchCodes(state) : []
       if let pending = state.clipboard, now >= pending.at {
         state.clipboard = nil
         return [.clearClipboard(ifStill: pending.code)] + fetch
@@ -286,6 +295,13 @@ public enum AccountsFeature {
     case .failed(let message):
       state.message = message
       return []
+    }
+  }
+
+  /// Whether a withheld account's fetched code has run out (or was never fetched).
+  private static func needsCodes(_ state: State) -> Bool {
+    state.contents.accounts.contains { account in
+      account.otp.isWithheld && account.otp.type != .hotp && state.fetchedCode(of: account) == nil
     }
   }
 

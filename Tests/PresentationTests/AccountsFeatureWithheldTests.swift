@@ -30,15 +30,36 @@ struct AccountsFeatureWithheldTests {
     #expect(AccountsFeature.reduce(&state, .tick(Fixture.Time.early + 1)).isEmpty)
   }
 
-  @Test("each new second asks again; the same second does not")
+  @Test("a missing code is asked for each new second; the same second does not ask again")
   func ticksFetch() {
     var state = AccountsFeature.State(now: Fixture.Time.early)
     _ = AccountsFeature.reduce(&state, .loaded(Self.contents))
     _ = AccountsFeature.reduce(&state, .codesFetched([], at: Fixture.Time.early))
-    #expect(AccountsFeature.reduce(&state, .tick(Fixture.Time.early)).isEmpty)
     #expect(
       AccountsFeature.reduce(&state, .tick(Fixture.Time.early + 1))
         == [.fetchCodes(Self.timeBased, at: Fixture.Time.early + 1)])
+  }
+
+  @Test("fetched codes last until their period ends, counting down, then are asked for again")
+  func fetchedCodesLast() {
+    // Fixture.Time.early is 1 s into a 30 s period: 29 s left for every time-based fixture account.
+    let start = Fixture.Time.early
+    var state = AccountsFeature.State(now: start)
+    _ = AccountsFeature.reduce(&state, .loaded(Self.contents))
+    let computed = CodesAt()(Fixture.vault.accounts.filter { $0.otp.type != .hotp }, at: start)
+    _ = AccountsFeature.reduce(&state, .codesFetched(computed, at: start))
+    #expect(AccountsFeature.reduce(&state, .tick(start)).isEmpty, "the same second asks nothing")
+    for later in [start + 1, start + 15, start + 28] {
+      #expect(AccountsFeature.reduce(&state, .tick(later)).isEmpty, "no fetch \(later - start) s later")
+      let local = Fixture.accounts(at: later)
+      #expect(state.rows.map(\.code) == local.rows.map(\.code))
+      #expect(state.rows.map(\.remaining) == local.rows.map(\.remaining))
+      #expect(state.rows.map(\.nextCode) == local.rows.map(\.nextCode))
+    }
+    #expect(
+      AccountsFeature.reduce(&state, .tick(start + 29)) == [.fetchCodes(Self.timeBased, at: start + 29)])
+    #expect(
+      state.rows.filter { !$0.isCounterBased }.allSatisfy { $0.code == nil }, "a run-out code is not shown")
   }
 
   @Test("fetched codes show in the rows as local ones would; stale ones do not")
@@ -50,7 +71,7 @@ struct AccountsFeatureWithheldTests {
     _ = AccountsFeature.reduce(&state, .codesFetched(computed, at: Fixture.Time.early))
     #expect(state.rows.map(\.code) == local.rows.map(\.code))
     #expect(state.rows.map(\.remaining) == local.rows.map(\.remaining))
-    _ = AccountsFeature.reduce(&state, .tick(Fixture.Time.early + 1))
+    _ = AccountsFeature.reduce(&state, .tick(Fixture.Time.early + 29))
     #expect(state.rows.filter { !$0.isCounterBased }.allSatisfy { $0.code == nil })
   }
 

@@ -22,6 +22,10 @@ final class AccountListPage {
   private var rows: [String: AccountRow] = [:]
   private var bound: [UnsafeMutableRawPointer: AccountRowWidgets] = [:]
   private var rendering = false
+  /// One countdown for the whole list when every row shown has the same period (as Aegis does),
+  /// so a second repaints one dial, not one per row; rows have their own otherwise.
+  private let sharedDial = CountdownDial()
+  private var sharesDial = false
 
   /// The rows the first frame of a long list is drawn with (more than a tall window shows).
   static let firstRows = 40
@@ -61,6 +65,7 @@ final class AccountListPage {
     adw_header_bar_pack_end(cast(header.bar), settings)
     adw_header_bar_pack_end(cast(header.bar), shortcuts)
     adw_header_bar_pack_end(cast(header.bar), search)
+    adw_header_bar_pack_end(cast(header.bar), sharedDial.widget)
 
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(cast(scroller), list)
@@ -136,18 +141,26 @@ final class AccountListPage {
         withCStrings(newIDs) { gtk_string_list_splice(strings, 0, count, $0) }
       }
     }
-    for (_, row) in bound { row.fill(row.id.flatMap { rows[$0.rawValue] }) }
+    let periods = Set(shown.compactMap(\.period))
+    sharesDial = periods.count == 1
+    if sharesDial, let first = shown.first(where: { $0.period != nil }), let remaining = first.remaining {
+      sharedDial.show(remaining: remaining, period: first.period!, ending: first.isEnding)
+    }
+    UI.visible(sharedDial.widget, sharesDial)
+    for (_, row) in bound { row.fill(row.id.flatMap { rows[$0.rawValue] }, dial: !sharesDial) }
     renderGroups(state)
-    if let id = state.selectedAccount?.id.rawValue, let index = ids.firstIndex(of: id),
+    // The selected account when shown, else the first (as `selectedAccount`, without sorting again).
+    let selected = state.selection.map(\.rawValue).flatMap { rows[$0] != nil ? $0 : nil } ?? ids.first
+    if let id = selected, let index = ids.firstIndex(of: id),
       index < g_list_model_get_n_items(cast(strings))
     {
       if gtk_single_selection_get_selected(cast(selection)) != UInt32(index) {
         gtk_single_selection_set_selected(cast(selection), UInt32(index))
       }
     }
-    if state.search.isEmpty, !UI.text(of: searchEntry).isEmpty, gtk_widget_has_focus(searchEntry) == 0 {
-      UI.setText(searchEntry, "")
-    }
+    // The entry holds the search text (it tells the store after a short pause); it is cleared
+    // only when the list is emptied by locking, never between its change and that pause's end.
+    if !state.isLoaded, !UI.text(of: searchEntry).isEmpty { UI.setText(searchEntry, "") }
     UI.set(
       empty,
       state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
@@ -177,7 +190,7 @@ final class AccountListPage {
       guard let item, let row = self.bound[item] else { return }
       let object = gtk_list_item_get_item(cast(item))
       let id = object.map { String(cString: twofold_string_object($0)) }
-      row.fill(id.flatMap { self.rows[$0] })
+      row.fill(id.flatMap { self.rows[$0] }, dial: !self.sharesDial)
     }
     Signal.connectPointer(factory, "teardown") { [unowned self] item in
       if let item { self.bound[item] = nil }

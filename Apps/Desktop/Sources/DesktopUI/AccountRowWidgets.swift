@@ -11,7 +11,7 @@ final class AccountRowWidgets {
   private let name = UI.label(classes: ["dim-label"])
   private let code = UI.label(classes: ["code"])
   private let next = UI.label(classes: ["next-code", "dim-label"])
-  private let countdown = UI.label(classes: ["countdown", "numeric"])
+  private let countdown = CountdownDial()
   private let generate: Widget
   private let shown: Shown
   /// The account shown, which the row's buttons act on.
@@ -42,7 +42,7 @@ final class AccountRowWidgets {
     gtk_label_set_xalign(cast(next), 1)
     gtk_label_set_selectable(cast(code), 0)
     for widget in [generate, copy, details, delete] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
-    root = UI.box(false, spacing: 12, [labels, codes, countdown, generate, copy, details, delete])
+    root = UI.box(false, spacing: 12, [labels, codes, countdown.widget, generate, copy, details, delete])
     UI.margins(root, 6)
     self.shown = shown
   }
@@ -56,7 +56,8 @@ final class AccountRowWidgets {
   enum RowAction { case copy, generate, details, delete }
 
   /// Shows `row`, or nothing when the account is gone.
-  func fill(_ row: AccountRow?) {
+  /// `dial` is false while the list shows one countdown for every row (they share a period).
+  func fill(_ row: AccountRow?, dial: Bool = true) {
     shown.id = row?.id
     guard let row else {
       UI.set(issuer, "")
@@ -73,9 +74,10 @@ final class AccountRowWidgets {
     }
     UI.set(next, row.nextCode.map { "next \($0)" } ?? "")
     UI.visible(next, row.nextCode != nil)
-    UI.set(countdown, row.remaining.map { "\($0) s" } ?? "")
-    UI.style(countdown, "ending", row.isEnding)
-    UI.visible(countdown, row.remaining != nil)
+    if dial, let remaining = row.remaining, let period = row.period {
+      countdown.show(remaining: remaining, period: period, ending: row.isEnding)
+    }
+    UI.visible(countdown.widget, dial && row.remaining != nil)
     UI.visible(generate, row.isCounterBased)
     let favorite = row.favorite ? "favorite, " : ""
     let label = "\(favorite)\(row.issuer), \(row.name)"

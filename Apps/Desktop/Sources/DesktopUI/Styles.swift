@@ -6,7 +6,6 @@ enum Styles {
   static let css = """
     .code { font-family: monospace; font-size: 1.6em; font-weight: bold; }
     .next-code { font-family: monospace; }
-    .countdown { font-feature-settings: "tnum"; min-width: 3em; }
     .ending { color: @error_color; }
     .problem { color: @error_color; font-size: 0.9em; }
     row.account { padding: 6px 12px; }

@@ -12,7 +12,8 @@ import Testing
 @Suite(
   "Desktop app end to end", .serialized, .requires(.xvfb), .requires(.dbusRunSession),
   .requires(.atspiPython),
-  .requires(.imageMagick), .requires(.xsel))
+  .requires(.imageMagick), .requires(.xsel), .requires(.qrencodeProgram), .requires(.feh), .requires(.maim),
+  .requires(.zbar))
 struct DesktopEndToEndTests {
   /// Fixed accounts; the scenario computes their codes with Python's own hmac.
   static let accounts: [(issuer: String, name: String, secret: String, digits: Int, period: Int)] = [
@@ -94,7 +95,7 @@ struct DesktopEndToEndTests {
     #expect(steps.contains("scenario live_reload: passed"), "\(steps)")
     for screen in [
       "unlock-wrong-password", "accounts", "search", "add-account", "delete-confirmation", "settings-dark",
-      "live-reload", "details-qr", "edit-account", "shortcuts",
+      "live-reload", "details-qr", "edit-account", "shortcuts", "file-chooser",
     ] {
       #expect(FileManager.default.fileExists(atPath: "\(shots)/\(screen).png"), "no screenshot of \(screen)")
     }

@@ -229,6 +229,45 @@ class Scenario:
             d.wait_until(lambda: [first["issuer"], first["name"] + " renamed"] in [r[:2] for r in rows(app)],
                          message="the renamed row", root=app)
 
+            print("step: add from a QR code picture chosen in the file chooser")
+            picture = os.path.join(os.path.dirname(setup["vault"]), "qr.png")
+            pictured = {"issuer": "Pictured", "name": "qr", "secret": "ONSWG4TFOQYTEMZU", "digits": 6, "period": 30}
+            subprocess.run(["qrencode", "-s", "6", "-o", picture,
+                            f"otpauth://totp/Pictured:qr?secret={pictured['secret']}&issuer=Pictured"], check=True)
+            d.click(d.find(app, role="push button", name="Add account"))
+            d.click(d.find(app, role="push button", name="Open a QR code picture…"))
+            chooser = d.wait_until(
+                # GTK 4.8 shows its own file chooser (no portal here) as a top-level "filler".
+                lambda: next((w for w in d.children(app) if "QR code picture" in d.name_of(w)), None),
+                message="the file chooser", root=app)
+            self.shot("file-chooser")
+            d.press_key("ctrl+l")
+            d.type_text(picture)
+            d.press_key("Return")
+            uri_entry = d.find(app, role="text", name="Key URI")
+            d.wait_until(lambda: "Pictured" in d.text_of(uri_entry), message="the picture's Key URI in the form", root=app)
+            d.click(d.find(app, role="push button", name="Add"))
+            d.wait_until(lambda: ["Pictured", "qr"] in [r[:2] for r in rows(app)], message="the pictured row", root=app)
+
+            print("step: add from a QR code on the screen (the window steps aside while it is read)")
+            screened = {"issuer": "Screened", "name": "qr", "secret": "MZXW6YTBOI3DGNBV", "digits": 6, "period": 30}
+            on_screen = os.path.join(os.path.dirname(setup["vault"]), "screen-qr.png")
+            subprocess.run(["qrencode", "-s", "8", "-o", on_screen,
+                            f"otpauth://totp/Screened:qr?secret={screened['secret']}&issuer=Screened"], check=True)
+            viewer = subprocess.Popen(["feh", "--geometry", "400x400+700+100", on_screen])
+            try:
+                time.sleep(1.0)
+                d.click(d.find(app, role="push button", name="Add account"))
+                d.click(d.find(app, role="push button", name="Scan a QR code on the screen"))
+                uri_entry = d.find(app, role="text", name="Key URI")
+                d.wait_until(lambda: "Screened" in d.text_of(uri_entry), message="the screen's Key URI in the form",
+                             root=app)
+                d.click(d.find(app, role="push button", name="Add"))
+                d.wait_until(lambda: ["Screened", "qr"] in [r[:2] for r in rows(app)], message="the screened row",
+                             root=app)
+            finally:
+                viewer.kill()
+
             print("step: F1 shows the keyboard shortcuts window")
             d.press_key("F1")
             d.wait_until(lambda: any(d.role_of(w) in ("frame", "window", "dialog") and "Shortcuts" in
