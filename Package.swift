@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(
       name: "AppSession",
-      dependencies: ["Agent", "Presentation", "Domain", "Data", "Infrastructure", "Crypto"]),
+      dependencies: ["Agent", "Presentation", "Domain", "Data", "Formats", "Infrastructure", "Crypto"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(

@@ -16,6 +16,11 @@ public struct VaultServices: Sendable {
   public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
   /// The codes of accounts at a time, computed where their secrets are.
   public var codes: @Sendable ([Account], Int64) throws(DomainError) -> [AccountCode]
+  /// Imports candidates (`skipBad`, `dryRun`), or says what would have happened when refused.
+  public var importAccounts:
+    @Sendable ([ImportCandidate], Bool, Bool) throws(DomainError) -> Result<
+      ImportReport, ImportAccounts.Refused
+    >
 
   /// The use cases over `repository`.
   public init(repository: any VaultRepository, ids: IdentifierSource) {
@@ -27,6 +32,9 @@ public struct VaultServices: Sendable {
     remove = { (id) throws(DomainError) in try RemoveAccount(repository: repository)(id) }
     toggleFavorite = { (id) throws(DomainError) in try ToggleFavorite(repository: repository)(id) }
     nextHOTP = { (id) throws(DomainError) in try NextHOTPCode(repository: repository)(id) }
+    importAccounts = { (candidates, skipBad, dryRun) throws(DomainError) in
+      try ImportAccounts(repository: repository, ids: ids)(candidates, skipBad: skipBad, dryRun: dryRun)
+    }
     codes = { (accounts, time) throws(DomainError) in try repository.codes(of: accounts, at: time, next: true)
     }
   }
@@ -67,6 +75,8 @@ public struct AppDependencies: Sendable {
   public var settings: SettingsRepository
   /// Draws a text as a QR code, or says why it cannot.
   public var renderQR: @Sendable (String) -> Result<QRCode, ClipboardFailure>
+  /// Reads another app's export (with its password when given): its entries, or why not.
+  public var readImport: @Sendable (_ file: String, _ password: String?) -> ImportFeature.Read
   /// Reads the account of the one Key URI QR code at a source, or says why not.
   public var scanQR: @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure>
 
@@ -76,8 +86,12 @@ public struct AppDependencies: Sendable {
     settings: SettingsRepository, renderQR: @escaping @Sendable (String) -> Result<QRCode, ClipboardFailure>,
     scanQR: @escaping @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure> = { _ in
       .failure(ClipboardFailure("Reading QR codes is not available here: paste the Key URI."))
+    },
+    readImport: @escaping @Sendable (String, String?) -> ImportFeature.Read = { _, _ in
+      .failed("Importing is not available here: use 'twofold import'.")
     }
   ) {
+    self.readImport = readImport
     self.scanQR = scanQR
     self.unlock = unlock
     self.clipboard = clipboard

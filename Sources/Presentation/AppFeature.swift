@@ -16,6 +16,8 @@ public enum AppFeature {
     public var details: DetailsFeature.State?
     /// Preferences.
     public var settings: SettingsFeature.State
+    /// The import dialog, while one is open (over the list).
+    public var importing: ImportFeature.State?
     /// Unix time of the last key press, for auto-lock.
     public var lastActivity: Int64
     /// Whether the vault can be locked (a demo vault in memory cannot).
@@ -48,6 +50,10 @@ public enum AppFeature {
     case details(DetailsFeature.Action)
     case settings(SettingsFeature.Action)
     case helpClosed
+    /// A file was chosen to import from.
+    case importChosen(file: String)
+    case importing(ImportFeature.Action)
+    case importClosed
   }
 
   /// Work to do.
@@ -57,6 +63,7 @@ public enum AppFeature {
     case editor(EditorFeature.Effect)
     case details(DetailsFeature.Effect)
     case settings(SettingsFeature.Effect)
+    case importing(ImportFeature.Effect)
     /// Drop the key material.
     case lock
   }
@@ -115,6 +122,19 @@ public enum AppFeature {
     case .helpClosed:
       state.coordinator.apply(.pop)
       return []
+    case .importChosen(let file):
+      guard state.coordinator.current != .unlock else { return [] }
+      let dialog = ImportFeature.State(file: file)
+      state.importing = dialog
+      return ImportFeature.started(dialog).map(Effect.importing)
+    case .importing(let action):
+      guard state.importing != nil else { return [] }
+      let effects = ImportFeature.reduce(&state.importing!, action).map(Effect.importing)
+      if case .imported = action { return effects + [.accounts(.load)] }
+      return effects
+    case .importClosed:
+      state.importing = nil
+      return []
     }
   }
 
@@ -164,6 +184,7 @@ public enum AppFeature {
     state.coordinator.reset(to: .unlock)
     state.editor = nil
     state.details = nil
+    state.importing = nil
     let settings = state.accounts.settings
     state.accounts = AccountsFeature.State(now: now)
     state.accounts.settings = settings

@@ -56,6 +56,8 @@ public final class AppStore {
       }
     case .details(.navigate), .settings(.navigate):
       return []
+    case .importing(let effect):
+      return run(effect).map(AppFeature.Action.importing)
     }
   }
 
@@ -95,6 +97,23 @@ public final class AppStore {
       }
     } catch {
       return [.failed(Messages.text(for: error))]
+    }
+  }
+
+  private func run(_ effect: ImportFeature.Effect) -> [ImportFeature.Action] {
+    switch effect {
+    case .read(let file, let password):
+      return [.fileRead(dependencies.readImport(file, password))]
+    case .importAccounts(let candidates, let skipBad, let dryRun):
+      guard let services else { return [] }
+      do throws(DomainError) {
+        switch try services.importAccounts(candidates, skipBad, dryRun) {
+        case .success(let report): return [dryRun ? .previewed(report) : .imported(report)]
+        case .failure(let refused): return [.previewed(refused.report)]
+        }
+      } catch {
+        return [.failed(error)]
+      }
     }
   }
 

@@ -3,6 +3,7 @@ import Data
 import Domain
 import Formats
 import Infrastructure
+import Presentation
 
 /// `twofold import FILE…|--from-screen [--format F] [--dry-run] [--skip-bad] [--source-password-file FILE]`:
 /// all or nothing unless `--skip-bad`; a report and one summary line on standard error.
@@ -96,15 +97,10 @@ struct ImportCommand {
   }
 
   private func printReport(_ report: ImportReport, dryRun: Bool, refused: Bool = false) {
-    for label in report.duplicates { environment.standardError("duplicate, skipped: \(label)\n") }
-    for failed in report.failed {
-      let verb = refused || !arguments.has("skip-bad") ? "failed" : "skipped"
-      environment.standardError("\(verb): \(failed.label): \(failed.problem ?? "not understood")\n")
-    }
-    let added = refused ? 0 : report.added.count
-    let verb = dryRun && !refused ? "would import" : "imported"
-    environment.standardError(
-      "\(verb) \(added) account\(added == 1 ? "" : "s"), \(report.duplicates.count) duplicate"
-        + "\(report.duplicates.count == 1 ? "" : "s") skipped, \(report.failed.count) failed\n")
+    // The same lines as the desktop's import dialog shows.
+    let lines = ImportFeature.lines(
+      report, dryRun: dryRun, skipBad: arguments.has("skip-bad"), refused: refused)
+    for line in lines { environment.standardError(line + "\n") }
   }
+
 }

@@ -45,6 +45,21 @@ struct AppStoreTests {
     #expect(added.otp == StoreHarness.scanned.otp)
   }
 
+  @Test("Importing a file previews it, asks nothing more, imports, and the list shows the accounts")
+  func importing() throws {
+    let harness = StoreHarness.unlocked()
+    let before = try harness.repository.load().accounts.count
+    harness.send(.importChosen(file: StoreHarness.importable))
+    let preview = try #require(harness.store.state.importing?.preview)
+    #expect(preview.added.map(\.label) == ["Imported:one"])
+    #expect(try harness.repository.load().accounts.count == before, "a preview changes nothing")
+    harness.send(.importing(.importConfirmed))
+    #expect(harness.store.state.importing?.result?.added.count == 1)
+    #expect(harness.store.state.accounts.contents.accounts.contains { $0.label == "Imported:one" })
+    harness.send(.importClosed)
+    #expect(harness.store.state.importing == nil)
+  }
+
   @Test("A vault without a password opens straight on the list")
   func openDemo() {
     let harness = StoreHarness(locked: false)

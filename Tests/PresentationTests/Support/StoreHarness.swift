@@ -10,6 +10,10 @@ struct StoreHarness {
   static let scannable = "/pictures/acme-qr.png"
   static let scanned = NewAccount(
     issuer: "Acme", name: "scanned", otp: try! OTPParameters(type: .totp, secret: Fixture.rfcSecret))
+  /// The one file the import reads, and the account it holds.
+  static let importable = "/exports/one.json"
+  static let imported = NewAccount(
+    issuer: "Imported", name: "one", otp: try! OTPParameters(type: .totp, secret: Fixture.githubSecret))
   /// What the QR renderer returns for every text.
   static let tinyQR = QRCode(size: 1, modules: [true])
 
@@ -39,6 +43,10 @@ struct StoreHarness {
           return .failure(ClipboardFailure("No QR code found."))
         }
         return .success(Self.scanned)
+      },
+      readImport: { file, _ in
+        guard file == Self.importable else { return .failed("No such file.") }
+        return .candidates([.account(Self.imported)])
       })
     let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
     store = AppStore(state: state, dependencies: dependencies, services: locked ? nil : services)

@@ -30,7 +30,11 @@ final class AccountListPage {
   /// The rows the first frame of a long list is drawn with (more than a tall window shows).
   static let firstRows = 40
 
-  init(subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
+  /// `chooseImport` asks for a file to import from and opens the import dialog on it.
+  init(
+    subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void,
+    chooseImport: @escaping @MainActor () -> Void
+  ) {
     self.send = send
     let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
     title = header.title
@@ -54,6 +58,7 @@ final class AccountListPage {
 
     let add = UI.iconButton("list-add-symbolic", name: "Add account") { send(.accounts(.addRequested)) }
     let search = UI.iconButton("system-search-symbolic", name: "Search") {}
+    let importing = UI.iconButton("document-open-symbolic", name: "Import", action: chooseImport)
     let settings = UI.iconButton("emblem-system-symbolic", name: "Settings") {
       send(.accounts(.settingsRequested))
     }
@@ -61,6 +66,7 @@ final class AccountListPage {
       send(.accounts(.helpRequested))
     }
     adw_header_bar_pack_start(cast(header.bar), add)
+    adw_header_bar_pack_start(cast(header.bar), importing)
     adw_header_bar_pack_start(cast(header.bar), groups)
     adw_header_bar_pack_end(cast(header.bar), settings)
     adw_header_bar_pack_end(cast(header.bar), shortcuts)

@@ -51,6 +51,7 @@ final class DesktopWindow {
   private var shownPage = ""
   private var lastMessage: String?
   private var deleteDialog: Widget?
+  private var importDialog: ImportDialog?
   private var showsShortcuts = false
   private var firstFrameHandler: UInt?
 
@@ -69,10 +70,16 @@ final class DesktopWindow {
     adw_application_window_set_content(cast(window), toasts)
     let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
     unlock = UnlockPage(send: send)
-    accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
+    accounts = AccountListPage(
+      subtitle: configuration.vaultLocation, send: send,
+      chooseImport: { [unowned self] in
+        self.chooseFile(title: "Import from a file", types: []) { self.send(.importChosen(file: $0)) }
+      })
     editor = EditorPage(
       send: send, scanScreen: { [unowned self] in self.scanScreen() },
-      chooseImage: { [unowned self] chosen in self.chooseImage(chosen) })
+      chooseImage: { [unowned self] chosen in
+        self.chooseFile(title: "Open a QR code picture", types: ["image/png", "image/jpeg"], chosen)
+      })
     details = DetailsPage(send: send)
     settings = SettingsPage(note: configuration.settingsNote, send: send)
     for (name, page) in [
@@ -160,6 +167,7 @@ final class DesktopWindow {
     }
     renderShortcuts(state)
     renderDeleteConfirmation(state)
+    renderImport(state)
     renderMessage(state)
     if state.shouldQuit { gtk_window_destroy(cast(window)) }
   }
@@ -239,14 +247,17 @@ final class DesktopWindow {
     }
   }
 
-  /// Asks for a picture through the file chooser (the desktop portal where there is one).
-  private func chooseImage(_ chosen: @escaping @MainActor (String) -> Void) {
+  /// Asks for a file through the file chooser (the desktop portal where there is one), of
+  /// `types` (any when empty).
+  private func chooseFile(title: String, types: [String], _ chosen: @escaping @MainActor (String) -> Void) {
     let chooser = gtk_file_chooser_native_new(
-      "Open a QR code picture", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
-    let filter = gtk_file_filter_new()!
-    gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
-    for type in ["image/png", "image/jpeg"] { gtk_file_filter_add_mime_type(filter, type) }
-    gtk_file_chooser_add_filter(cast(chooser), filter)
+      title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+    if !types.isEmpty {
+      let filter = gtk_file_filter_new()!
+      gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
+      for type in types { gtk_file_filter_add_mime_type(filter, type) }
+      gtk_file_chooser_add_filter(cast(chooser), filter)
+    }
     gtk_native_dialog_set_modal(cast(chooser), 1)
     Signal.connectNumber(chooser, "response") { response in
       if Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
@@ -264,14 +275,42 @@ final class DesktopWindow {
     gtk_native_dialog_show(cast(chooser))
   }
 
+  private func renderImport(_ state: AppFeature.State) {
+    guard let importing = state.importing else {
+      if let dialog = importDialog {
+        importDialog = nil
+        gtk_window_destroy(cast(dialog.window))
+      }
+      return
+    }
+    if importDialog == nil {
+      importDialog = ImportDialog(
+        over: window, file: importing.file, send: { [unowned self] in self.send($0) },
+        closed: { [unowned self] imported in
+          self.importDialog = nil
+          if imported { self.send(.importing(.importConfirmed)) }
+          // The dialog closes with its answer: what was imported stays in a toast.
+          if let done = self.store.state.importing, done.result != nil, let summary = done.reportLines.last {
+            self.toast(summary)
+          }
+          self.send(.importClosed)
+        })
+    }
+    importDialog?.render(importing)
+  }
+
+  private func toast(_ text: String) {
+    let toast = adw_toast_new(text)!
+    adw_toast_set_timeout(toast, 5)
+    adw_toast_overlay_add_toast(cast(toasts), toast)
+  }
+
   private func renderMessage(_ state: AppFeature.State) {
     let message = state.accounts.message
     guard message != lastMessage else { return }
     lastMessage = message
     guard let message else { return }
-    let toast = adw_toast_new(message)!
-    adw_toast_set_timeout(toast, 4)
-    adw_toast_overlay_add_toast(cast(toasts), toast)
+    toast(message)
   }
 
   private func key(_ key: UInt32, _ modifiers: UInt32) -> Bool {

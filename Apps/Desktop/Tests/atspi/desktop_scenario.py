@@ -60,6 +60,26 @@ def codes_right(app, accounts):
     return True
 
 
+def choose_in_file_chooser(app, title, path):
+    """Types `path` into the open file chooser named `title` and accepts it (a first Return may
+    only take the entry's completion)."""
+    chooser = lambda: next((w for w in d.children(app) if title in d.name_of(w)), None)
+    d.wait_until(chooser, message=f"the file chooser {title!r}", root=app)
+    time.sleep(0.5)  # until the chooser has the keyboard focus
+    d.press_key("ctrl+l")
+    d.press_key("ctrl+a")  # the location may hold the folder already
+    d.type_text(path)
+    for _ in range(3):
+        time.sleep(0.3)
+        d.press_key("Return")
+        try:
+            d.wait_until(lambda: chooser() is None, timeout=2, message="the file chooser closed", root=app)
+            return
+        except d.DriverError:
+            continue
+    raise d.DriverError(f"the file chooser did not take {path}")
+
+
 def clipboard():
     result = subprocess.run(["xsel", "--clipboard", "--output"], capture_output=True, text=True, timeout=5)
     return result.stdout
@@ -236,14 +256,11 @@ class Scenario:
                             f"otpauth://totp/Pictured:qr?secret={pictured['secret']}&issuer=Pictured"], check=True)
             d.click(d.find(app, role="push button", name="Add account"))
             d.click(d.find(app, role="push button", name="Open a QR code picture…"))
-            chooser = d.wait_until(
-                # GTK 4.8 shows its own file chooser (no portal here) as a top-level "filler".
-                lambda: next((w for w in d.children(app) if "QR code picture" in d.name_of(w)), None),
-                message="the file chooser", root=app)
+            # GTK 4.8 shows its own file chooser here (no portal), a top-level "filler" named by its title.
+            d.wait_until(lambda: any("QR code picture" in d.name_of(w) for w in d.children(app)),
+                         message="the file chooser", root=app)
             self.shot("file-chooser")
-            d.press_key("ctrl+l")
-            d.type_text(picture)
-            d.press_key("Return")
+            choose_in_file_chooser(app, "QR code picture", picture)
             uri_entry = d.find(app, role="text", name="Key URI")
             d.wait_until(lambda: "Pictured" in d.text_of(uri_entry), message="the picture's Key URI in the form", root=app)
             d.click(d.find(app, role="push button", name="Add"))
@@ -267,6 +284,34 @@ class Scenario:
                              root=app)
             finally:
                 viewer.kill()
+
+            print("step: import: the report first, Import only when it would do what it says")
+            export = os.path.join(os.path.dirname(setup["vault"]), "export.txt")
+            with open(export, "w") as file:
+                file.write("otpauth://totp/Imported:first?secret=GEZDGNBVGY3TQOJQ&issuer=Imported\n"
+                           "otpauth://totp/Imported:second?secret=MFRGGZDFMZTWQ2LK&issuer=Imported\n"
+                           "otpauth://totp/Broken:entry?secret=not-base32!\n")
+            d.click(d.find(app, role="push button", name="Import"))
+            choose_in_file_chooser(app, "Import from a file", export)
+            dialog = d.find(app, role="dialog", name_contains="Import from")
+
+            def report():
+                """The report's text (a label's accessible name is its text)."""
+                labels = d.find_all(dialog, role="label", predicate=lambda a: "duplicate" in d.text_of(a))
+                return d.text_of(labels[0]) if labels else ""
+
+            d.wait_until(lambda: "failed: line 3" in report(), message="the report naming the bad line", root=app)
+            print("  " + report().replace("\n", " | "))
+            import_button = d.find(dialog, role="push button", name_contains="Import")
+            check("sensitive" not in d.states_of(import_button), "Import is enabled with an entry that failed")
+            self.shot("import-report")
+            d.click(d.find(dialog, name="Skip the entries that cannot be read"))
+            d.wait_until(lambda: "would import 2 accounts" in report(), message="the report with skipping", root=app)
+            d.wait_until(lambda: "sensitive" in d.states_of(import_button), message="Import enabled", root=app)
+            d.click(import_button)
+            d.wait_until(lambda: ["Imported", "second"] in [r[:2] for r in rows(app)], message="the imported rows",
+                         root=app)
+            d.find(app, role="label", predicate=lambda a: d.text_of(a).startswith("imported 2 accounts"))
 
             print("step: F1 shows the keyboard shortcuts window")
             d.press_key("F1")
