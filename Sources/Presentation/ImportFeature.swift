@@ -35,6 +35,18 @@ public enum ImportFeature {
       return skipBad || (preview.failed.isEmpty && incomplete == nil)
     }
 
+    /// Why Import cannot be chosen now, when the reason is in the file, for people.
+    public var blocked: String? {
+      guard let preview, result == nil, !skipBad else { return nil }
+      if incomplete != nil {
+        return "Parts of the export are missing: read every part, or skip what cannot be read."
+      }
+      let count = preview.failed.count
+      guard count > 0 else { return nil }
+      return "Nothing is imported while \(count == 1 ? "an entry" : "\(count) entries") cannot be read: "
+        + "fix the file, or skip \(count == 1 ? "it" : "them")."
+    }
+
     /// The report as the command line words it, line by line.
     public var reportLines: [String] {
       if let result { return ImportFeature.lines(result, dryRun: false, skipBad: skipBad, refused: false) }

@@ -104,7 +104,9 @@ struct ImportFeatureTests {
         "imported 0 accounts, 1 duplicate skipped, 1 failed",
       ])
     #expect(!state.canImport)
+    #expect(state.blocked == "Nothing is imported while an entry cannot be read: fix the file, or skip it.")
     _ = ImportFeature.reduce(&state, .skipBadChanged(true))
+    #expect(state.blocked == nil)
     state = state.previewed(Self.report(duplicates: ["Old:one"], failed: [Self.bad]))
     #expect(state.canImport)
     #expect(state.reportLines.last == "would import 1 account, 1 duplicate skipped, 1 failed")

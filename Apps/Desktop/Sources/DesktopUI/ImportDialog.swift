@@ -56,8 +56,9 @@ final class ImportDialog {
   func render(_ state: ImportFeature.State) {
     rendering = true
     defer { rendering = false }
-    UI.set(message, state.message ?? (state.preview == nil ? "Reading the file…" : ""))
-    UI.visible(message, state.message != nil || state.preview == nil)
+    let sentence = state.message ?? state.blocked ?? (state.preview == nil ? "Reading the file…" : nil)
+    UI.set(message, sentence ?? "")
+    UI.visible(message, sentence != nil)
     UI.visible(passwordRow, state.asksPassword)
     UI.setText(password, state.password)
     let lines = state.reportLines.joined(separator: "\n")
