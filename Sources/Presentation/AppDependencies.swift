@@ -75,6 +75,9 @@ public struct AppDependencies: Sendable {
   public var settings: SettingsRepository
   /// Draws a text as a QR code, or says why it cannot.
   public var renderQR: @Sendable (String) -> Result<QRCode, ClipboardFailure>
+  /// Writes an export of `contents` (nil when the secrets stay with the agent: the vault file is
+  /// then opened with the request's password); the path written, or why not.
+  public var export: @Sendable (ExportFeature.Request, VaultContents?) -> Result<String, ClipboardFailure>
   /// Reads another app's export (with its password when given): its entries, or why not.
   public var readImport: @Sendable (_ file: String, _ password: String?) -> ImportFeature.Read
   /// Reads the account of the one Key URI QR code at a source, or says why not.
@@ -89,8 +92,13 @@ public struct AppDependencies: Sendable {
     },
     readImport: @escaping @Sendable (String, String?) -> ImportFeature.Read = { _, _ in
       .failed("Importing is not available here: use 'twofold import'.")
-    }
+    },
+    export: @escaping @Sendable (ExportFeature.Request, VaultContents?) -> Result<String, ClipboardFailure> =
+      {
+        _, _ in .failure(ClipboardFailure("Exporting is not available here: use 'twofold export'."))
+      }
   ) {
+    self.export = export
     self.readImport = readImport
     self.scanQR = scanQR
     self.unlock = unlock

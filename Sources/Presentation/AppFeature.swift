@@ -18,6 +18,8 @@ public enum AppFeature {
     public var settings: SettingsFeature.State
     /// The import dialog, while one is open (over the list).
     public var importing: ImportFeature.State?
+    /// The export dialog, while one is open (over the list).
+    public var exporting: ExportFeature.State?
     /// Unix time of the last key press, for auto-lock.
     public var lastActivity: Int64
     /// Whether the vault can be locked (a demo vault in memory cannot).
@@ -54,6 +56,9 @@ public enum AppFeature {
     case importChosen(file: String)
     case importing(ImportFeature.Action)
     case importClosed
+    case exportRequested
+    case exporting(ExportFeature.Action)
+    case exportClosed
   }
 
   /// Work to do.
@@ -64,6 +69,7 @@ public enum AppFeature {
     case details(DetailsFeature.Effect)
     case settings(SettingsFeature.Effect)
     case importing(ImportFeature.Effect)
+    case exporting(ExportFeature.Effect)
     /// Drop the key material.
     case lock
   }
@@ -135,6 +141,16 @@ public enum AppFeature {
     case .importClosed:
       state.importing = nil
       return []
+    case .exportRequested:
+      guard state.coordinator.current != .unlock, state.accounts.isLoaded else { return [] }
+      state.exporting = ExportFeature.State(needsVaultPassword: state.accounts.hasWithheldSecrets)
+      return []
+    case .exporting(let action):
+      guard state.exporting != nil else { return [] }
+      return ExportFeature.reduce(&state.exporting!, action).map(Effect.exporting)
+    case .exportClosed:
+      state.exporting = nil
+      return []
     }
   }
 
@@ -185,6 +201,7 @@ public enum AppFeature {
     state.editor = nil
     state.details = nil
     state.importing = nil
+    state.exporting = nil
     let settings = state.accounts.settings
     state.accounts = AccountsFeature.State(now: now)
     state.accounts.settings = settings

@@ -58,6 +58,18 @@ public final class AppStore {
       return []
     case .importing(let effect):
       return run(effect).map(AppFeature.Action.importing)
+    case .exporting(.export(let request)):
+      guard let services else { return [] }
+      do throws(DomainError) {
+        let contents = try services.load()
+        let held = contents.accounts.contains { $0.otp.isWithheld } ? nil : contents
+        switch dependencies.export(request, held) {
+        case .success(let path): return [.exporting(.exported(path))]
+        case .failure(let failure): return [.exporting(.failed(failure.message))]
+        }
+      } catch {
+        return [.exporting(.failed(Messages.text(for: error)))]
+      }
     }
   }
 

@@ -1,9 +1,11 @@
+import AppSession
 import Arguments
 import Crypto
 import Data
 import Domain
 import Formats
 import Infrastructure
+import Presentation
 
 /// `twofold export --format aegis|aegis-plain|uris|google-qr [--output FILE] [--export-password-file FILE]`.
 /// Reads the vault, never writes it; plaintext formats warn on standard error; files are 0600.
@@ -22,34 +24,27 @@ struct ExportCommand {
       throw .usage("unknown export format '\(format)': use aegis, aegis-plain, uris or google-qr")
     }
     let contents = try commands.domain { () throws(DomainError) in try commands.session.direct.load() }
-    switch format {
-    case "aegis":
-      var password = try commands.domain { () throws(DomainError) in
+    guard let shared = ExportFeature.Format(rawValue: format) else {
+      try exportGoogle(contents)
+      return
+    }
+    var password: [UInt8] = []
+    defer { wipe(&password) }
+    if shared == .aegis {
+      password = try commands.domain { () throws(DomainError) in
         let password = try commands.session.passwords.newPassword(
           file: arguments.value("export-password-file"), prompt: "Password for the export: ")
         guard !password.isEmpty else { throw .invalidField(.password, "the export password is empty") }
         return password
       }
-      defer { wipe(&password) }
-      let bytes = try commands.domain { () throws(DomainError) in
-        try AegisVaultExport.bytes(contents, password: password, random: .secure, ids: commands.session.ids)
-      }
-      try emit(bytes)
-    case "aegis-plain":
+    } else {
       warnPlaintext()
-      let bytes = try commands.domain { () throws(DomainError) in
-        try AegisVaultExport.bytes(contents, password: nil, random: .secure, ids: commands.session.ids)
-      }
-      try emit(bytes + [UInt8(ascii: "\n")])
-    case "uris":
-      warnPlaintext()
-      let lines = contents.accounts.map {
-        KeyURI(issuer: $0.issuer, name: $0.name, parameters: $0.otp).string + "\n"
-      }
-      try emit(Array(lines.joined().utf8))
-    default:
-      try exportGoogle(contents)
     }
+    // The same bytes as the desktop's export dialog writes.
+    let bytes = try commands.domain { () throws(DomainError) in
+      try shared.bytes(of: contents, password: password, ids: commands.session.ids)
+    }
+    try emit(bytes)
   }
 
   private func exportGoogle(_ contents: VaultContents) throws(CommandFailure) {

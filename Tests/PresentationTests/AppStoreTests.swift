@@ -60,6 +60,19 @@ struct AppStoreTests {
     #expect(harness.store.state.importing == nil)
   }
 
+  @Test("Exporting hands the vault's contents, with their secrets, to the exporter, and says where it wrote")
+  func exporting() throws {
+    let harness = StoreHarness.unlocked()
+    harness.send(
+      .exportRequested, .exporting(.formatChosen(.uris)), .exporting(.destinationChosen("/backup/uris.txt")),
+      .exporting(.exportRequested))
+    #expect(harness.store.state.exporting?.needsVaultPassword == false)
+    #expect(harness.store.state.exporting?.exported == "/backup/uris.txt")
+    let (request, contents) = try #require(harness.exports.last)
+    #expect(request.format == .uris)
+    #expect(contents == (try harness.repository.load()), "the contents held, secrets and all")
+  }
+
   @Test("A vault without a password opens straight on the list")
   func openDemo() {
     let harness = StoreHarness(locked: false)

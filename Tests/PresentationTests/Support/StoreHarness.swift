@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Synchronization
 
 /// A store over an in-memory vault holding the fixture accounts, with a recording clipboard,
 /// in-memory settings and a QR renderer that draws a tiny code.
@@ -19,6 +20,9 @@ struct StoreHarness {
 
   let repository: InMemoryVaultRepository
   let clipboard = RecordingClipboard()
+  /// Every export the store asked for.
+  var exports: [(ExportFeature.Request, VaultContents?)] { exported.entries.withLock { $0 } }
+  private let exported = ExportLog()
   let settings: InMemorySettings
   let store: AppStore
 
@@ -47,6 +51,10 @@ struct StoreHarness {
       readImport: { file, _ in
         guard file == Self.importable else { return .failed("No such file.") }
         return .candidates([.account(Self.imported)])
+      },
+      export: { [exported] request, contents in
+        exported.entries.withLock { $0.append((request, contents)) }
+        return .success(request.destination)
       })
     let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
     store = AppStore(state: state, dependencies: dependencies, services: locked ? nil : services)
@@ -88,4 +96,9 @@ struct StoreHarness {
   func row(_ id: Account.ID) -> AccountRow? {
     store.state.accounts.rows.first { $0.id == id }
   }
+}
+
+/// The exports a harness's store asked for.
+final class ExportLog: Sendable {
+  let entries = Mutex<[(ExportFeature.Request, VaultContents?)]>([])
 }

@@ -35,6 +35,7 @@ final class AccountListPage {
     subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void,
     chooseImport: @escaping @MainActor () -> Void
   ) {
+    let exporting = UI.iconButton("document-save-as-symbolic", name: "Export") { send(.exportRequested) }
     self.send = send
     let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
     title = header.title
@@ -67,6 +68,7 @@ final class AccountListPage {
     }
     adw_header_bar_pack_start(cast(header.bar), add)
     adw_header_bar_pack_start(cast(header.bar), importing)
+    adw_header_bar_pack_start(cast(header.bar), exporting)
     adw_header_bar_pack_start(cast(header.bar), groups)
     adw_header_bar_pack_end(cast(header.bar), settings)
     adw_header_bar_pack_end(cast(header.bar), shortcuts)

@@ -52,6 +52,7 @@ final class DesktopWindow {
   private var lastMessage: String?
   private var deleteDialog: Widget?
   private var importDialog: ImportDialog?
+  private var exportDialog: ExportDialog?
   private var showsShortcuts = false
   private var firstFrameHandler: UInt?
 
@@ -168,6 +169,7 @@ final class DesktopWindow {
     renderShortcuts(state)
     renderDeleteConfirmation(state)
     renderImport(state)
+    renderExport(state)
     renderMessage(state)
     if state.shouldQuit { gtk_window_destroy(cast(window)) }
   }
@@ -249,9 +251,14 @@ final class DesktopWindow {
 
   /// Asks for a file through the file chooser (the desktop portal where there is one), of
   /// `types` (any when empty).
-  private func chooseFile(title: String, types: [String], _ chosen: @escaping @MainActor (String) -> Void) {
+  private func chooseFile(
+    title: String, types: [String], saving name: String? = nil,
+    _ chosen: @escaping @MainActor (String) -> Void
+  ) {
+    let action = name == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
     let chooser = gtk_file_chooser_native_new(
-      title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+      title, cast(window), action, name == nil ? "_Open" : "_Save", "_Cancel")!
+    if let name { gtk_file_chooser_set_current_name(cast(chooser), name) }
     if !types.isEmpty {
       let filter = gtk_file_filter_new()!
       gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
@@ -297,6 +304,34 @@ final class DesktopWindow {
         })
     }
     importDialog?.render(importing)
+  }
+
+  private func renderExport(_ state: AppFeature.State) {
+    guard let exporting = state.exporting else {
+      if let dialog = exportDialog {
+        exportDialog = nil
+        gtk_window_destroy(cast(dialog.window))
+      }
+      return
+    }
+    if exportDialog == nil {
+      exportDialog = ExportDialog(
+        over: window, send: { [unowned self] in self.send($0) },
+        chooseFile: { [unowned self] format in
+          let name = format == .uris ? "twofold-export.txt" : "twofold-export.json"
+          self.chooseFile(title: "Export to a file", types: [], saving: name) {
+            self.send(.exporting(.destinationChosen($0)))
+          }
+        },
+        closed: { [unowned self] export in
+          self.exportDialog = nil
+          if export { self.send(.exporting(.exportRequested)) }
+          // The dialog closes with its answer: what happened stays in a toast.
+          if export, let message = self.store.state.exporting?.message { self.toast(message) }
+          self.send(.exportClosed)
+        })
+    }
+    exportDialog?.render(exporting)
   }
 
   private func toast(_ text: String) {

@@ -146,7 +146,8 @@ do throws(DomainError) {
 let dependencies = AppDependencies(
   unlock: { (password) throws(DomainError) in try vault.unlock(password: password) },
   clipboard: DesktopClipboard.port, settings: settings.repository, renderQR: QRCode.rendered,
-  scanQR: QRScanning.scanner(variables: variables), readImport: ImportReading.reader())
+  scanQR: QRScanning.scanner(variables: variables), readImport: ImportReading.reader(),
+  export: vault.exporter)
 var state = AppFeature.State(
   vaultLocation: path, locked: opened == nil, settings: settings.load(), now: milliseconds() / 1000)
 state.canLock = encrypted

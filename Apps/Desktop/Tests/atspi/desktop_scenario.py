@@ -313,6 +313,26 @@ class Scenario:
                          root=app)
             d.find(app, role="label", predicate=lambda a: d.text_of(a).startswith("imported 2 accounts"))
 
+            print("step: export to an encrypted Aegis vault, its passwords and file chosen in the dialog")
+            exported = os.path.join(os.path.dirname(setup["vault"]), "exported-vault.json")
+            d.click(d.find(app, role="push button", name="Export"))
+            dialog = d.find(app, role="dialog", name_contains="Export")
+            export_button = d.find(dialog, role="push button", name_contains="Export")
+            check("sensitive" not in d.states_of(export_button), "Export is enabled before anything was given")
+            d.set_text(d.find(dialog, name="Export password"), "export secret")
+            d.set_text(d.find(dialog, name="Export password again"), "export secret")
+            d.click(d.find(dialog, role="push button", name="Choose the file…"))
+            choose_in_file_chooser(app, "Export to a file", exported)
+            d.wait_until(lambda: "sensitive" in d.states_of(export_button), message="Export enabled", root=app)
+            self.shot("export")
+            d.click(export_button)
+            d.wait_until(lambda: os.path.exists(exported), message="the exported file", root=app)
+            check(os.stat(exported).st_mode & 0o777 == 0o600, "the export is not 0600")
+            with open(exported) as file:
+                written = json.load(file)
+            check(isinstance(written["db"], str) and written["header"]["slots"], "the export is not an encrypted vault")
+            d.find(app, role="label", predicate=lambda a: d.text_of(a).startswith("Exported aegis to"))
+
             print("step: F1 shows the keyboard shortcuts window")
             d.press_key("F1")
             d.wait_until(lambda: any(d.role_of(w) in ("frame", "window", "dialog") and "Shortcuts" in
