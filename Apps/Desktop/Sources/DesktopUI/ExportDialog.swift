@@ -24,7 +24,6 @@ final class ExportDialog {
     chooseFile: @escaping @MainActor (ExportFeature.Format) -> Void,
     closed: @escaping @MainActor (_ export: Bool) -> Void
   ) {
-    window = adw_message_dialog_new(cast(parent), "Export the vault", nil)!
     format = UI.dropDown(ExportFeature.Format.allCases.map(\.title), name: "Export format")
     exportPassword = gtk_password_entry_new()!
     twofold_accessible_label(exportPassword, "Export password")
@@ -52,12 +51,8 @@ final class ExportDialog {
     let content = UI.box(
       true, spacing: 8,
       [format, warning, exportRows, vaultRow, UI.box(false, spacing: 8, [choose, destination]), missing])
-    gtk_widget_set_size_request(content, 420, -1)
-    adw_message_dialog_set_extra_child(cast(window), content)
-    adw_message_dialog_add_response(cast(window), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(window), "export", "_Export")
-    adw_message_dialog_set_response_appearance(cast(window), "export", ADW_RESPONSE_SUGGESTED)
-    adw_message_dialog_set_close_response(cast(window), "cancel")
+    window = UI.messageDialog(
+      over: parent, heading: "Export the vault", content: content, answer: ("export", "_Export"))
     Signal.connect(format, "notify::selected") { [unowned self] in
       guard !self.rendering else { return }
       let all = ExportFeature.Format.allCases

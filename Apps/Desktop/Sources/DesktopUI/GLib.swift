@@ -154,21 +154,21 @@ enum Signal {
 /// Runs `body` once after `milliseconds` on the main loop.
 @MainActor
 func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-  let thunk: GSourceFunc = { data in
-    _ = Callback.call(data, nil, 0, 0)
-    return 0  // G_SOURCE_REMOVE
-  }
-  let callback = Callback { _, _, _ in
-    body()
-    return false
-  }
-  g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, callback.retained, releaseSource)
+  once(body) { g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, $0, $1, releaseSource) }
 }
 
 /// Runs `body` once when the main loop is idle, after pending redraws (low priority): after the
 /// next frame has been drawn.
 @MainActor
 func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+  once(body) { g_idle_add_full(G_PRIORITY_LOW, $0, $1, releaseSource) }
+}
+
+/// Adds a main-loop source (through `add`, given the function and its data) that runs `body` once.
+@MainActor
+private func once(
+  _ body: @escaping @MainActor () -> Void, add: (GSourceFunc, UnsafeMutableRawPointer) -> UInt32
+) {
   let thunk: GSourceFunc = { data in
     _ = Callback.call(data, nil, 0, 0)
     return 0  // G_SOURCE_REMOVE
@@ -177,7 +177,7 @@ func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
     body()
     return false
   }
-  g_idle_add_full(G_PRIORITY_LOW, thunk, callback.retained, releaseSource)
+  _ = add(thunk, callback.retained)
 }
 
 /// Gives `strings` to C as a NULL-terminated array of C strings for the call's duration.

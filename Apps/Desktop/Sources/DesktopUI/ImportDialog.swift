@@ -20,7 +20,6 @@ final class ImportDialog {
     closed: @escaping @MainActor (_ imported: Bool) -> Void
   ) {
     let name = file.split(separator: "/").last.map(String.init) ?? file
-    window = adw_message_dialog_new(cast(parent), "Import from \(name)", nil)!
     password = gtk_password_entry_new()!
     twofold_accessible_label(password, "File password")
     gtk_widget_set_hexpand(password, 1)
@@ -30,12 +29,8 @@ final class ImportDialog {
     twofold_accessible_label(report, "Import report")
     skipBad = gtk_check_button_new_with_label("Skip the entries that cannot be read")!
     let content = UI.box(true, spacing: 12, [message, passwordRow, report, skipBad])
-    gtk_widget_set_size_request(content, 420, -1)
-    adw_message_dialog_set_extra_child(cast(window), content)
-    adw_message_dialog_add_response(cast(window), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(window), "import", "_Import")
-    adw_message_dialog_set_response_appearance(cast(window), "import", ADW_RESPONSE_SUGGESTED)
-    adw_message_dialog_set_close_response(cast(window), "cancel")
+    window = UI.messageDialog(
+      over: parent, heading: "Import from \(name)", content: content, answer: ("import", "_Import"))
     Signal.connect(skipBad, "toggled") { [unowned self] in
       guard !self.rendering else { return }
       send(.importing(.skipBadChanged(UI.isActive(self.skipBad))))

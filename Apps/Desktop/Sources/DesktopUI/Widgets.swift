@@ -169,3 +169,20 @@ extension UI {
   /// Whether a widget is sensitive.
   static func isSensitive(_ widget: Widget) -> Bool { gtk_widget_get_sensitive(widget) != 0 }
 }
+
+extension UI {
+  /// A message dialog over `parent` holding `content`, with Cancel and one suggested `answer`
+  /// (response id, label); Escape cancels.
+  static func messageDialog(
+    over parent: Widget, heading: String, content: Widget, answer: (id: String, label: String)
+  ) -> Widget {
+    let dialog = adw_message_dialog_new(cast(parent), heading, nil)!
+    gtk_widget_set_size_request(content, 420, -1)
+    adw_message_dialog_set_extra_child(cast(dialog), content)
+    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+    adw_message_dialog_add_response(cast(dialog), answer.id, answer.label)
+    adw_message_dialog_set_response_appearance(cast(dialog), answer.id, ADW_RESPONSE_SUGGESTED)
+    adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    return dialog
+  }
+}
