@@ -28,3 +28,8 @@ static inline const char *twofold_string_object(gpointer item) {
 static inline void twofold_accessible_hidden(GtkWidget *widget) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
+
+/// Whether a widget is a GtkButton (G_TYPE_CHECK_INSTANCE_TYPE is a macro).
+static inline gboolean twofold_is_button(GtkWidget *widget) {
+  return G_TYPE_CHECK_INSTANCE_TYPE(widget, GTK_TYPE_BUTTON);
+}

@@ -225,6 +225,7 @@ final class DesktopWindow {
     adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
     adw_message_dialog_set_default_response(cast(dialog), "cancel")
     adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    UI.nameButtons(in: dialog)
     Signal.connectPointer(dialog, "response") { [unowned self] response in
       self.deleteDialog = nil
       let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }

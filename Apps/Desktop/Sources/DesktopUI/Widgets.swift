@@ -183,6 +183,23 @@ extension UI {
     adw_message_dialog_add_response(cast(dialog), answer.id, answer.label)
     adw_message_dialog_set_response_appearance(cast(dialog), answer.id, ADW_RESPONSE_SUGGESTED)
     adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    nameButtons(in: dialog)
     return dialog
+  }
+
+  /// Gives the text buttons below `widget` (a message dialog's responses, which libadwaita makes)
+  /// their label as a child, so GTK 4.8 names each once ("Delete", not "_Delete Delete").
+  static func nameButtons(in widget: Widget) {
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if twofold_is_button(current) != 0, let label = gtk_button_get_label(cast(current)) {
+        let title = String(cString: label)
+        gtk_button_set_child(cast(current), gtk_label_new_with_mnemonic(title))
+        twofold_accessible_label(current, String(title.filter { $0 != "_" }))
+      } else {
+        nameButtons(in: current)
+      }
+      child = gtk_widget_get_next_sibling(current)
+    }
   }
 }
