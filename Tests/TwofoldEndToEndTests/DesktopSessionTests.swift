@@ -17,9 +17,15 @@ struct DesktopSessionTests {
     let x = try XServer()
     defer { x.stop() }
     let typed = vault.folder.path("typed")
-    try x.start(
-      "xterm", ["-geometry", "40x5+0+0", "-e", "sh", "-c", "read line; printf %s \"$line\" > '\(typed)'"])
-    let window = try #require(x.window(ofClass: "xterm"))
+    let reader = ["-geometry", "40x5+0+0", "-e", "sh", "-c", "read line; printf %s \"$line\" > '\(typed)'"]
+    var xterm = try x.start("xterm", reader)
+    if x.window(ofClass: "xterm") == nil, !xterm.isRunning {
+      // xterm gave up before its window appeared (it could not reach the new server yet): once more.
+      xterm = try x.start("xterm", reader)
+    }
+    let window = try #require(
+      x.window(ofClass: "xterm"),
+      "xterm exited with \(xterm.isRunning ? "nothing" : "\(xterm.terminationStatus)")")
     #expect(x.output(of: "xdotool", ["windowfocus", "--sync", window]) != nil)
     let output = try vault.run(
       ["code", "RFC", "--type"], ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])

@@ -77,10 +77,11 @@ final class XServer {
     return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
   }
 
-  /// The id of the first visible window of class `name`, waiting up to 10 s for it.
+  /// The id of the first visible window of class `name`, waiting up to 30 s for it (a program
+  /// starting on a loaded 2-core machine, beside the rest of the suite, can take that long).
   func window(ofClass name: String) -> String? {
     var found: String?
-    _ = wait(seconds: 10) {
+    _ = wait(seconds: 30) {
       found = self.output(of: "xdotool", ["search", "--onlyvisible", "--class", name])?
         .split(separator: "\n").first.map(String.init)
       return found != nil
