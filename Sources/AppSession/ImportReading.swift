@@ -41,8 +41,4 @@ public enum ImportReading {
       }
     }
   }
-
-  private static func sentence(_ text: String) -> String {
-    text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
-  }
 }

@@ -14,7 +14,7 @@ public enum QRScanning {
         return .success(
           try ScanKeyURI(screen: capture(source, variables: variables), decoder: LibZBar().decoder)())
       } catch {
-        return .failure(ClipboardFailure(sentence(for: error)))
+        return .failure(ClipboardFailure(message(for: error)))
       }
     }
   }
@@ -36,7 +36,7 @@ public enum QRScanning {
   }
 
   /// One sentence for people, capitalised and ended.
-  static func sentence(for error: DesktopError) -> String {
+  static func message(for error: DesktopError) -> String {
     let text: String
     switch error {
     case .toolMissing(let hint): text = hint
@@ -45,6 +45,6 @@ public enum QRScanning {
     case .nothingFound(let reason): text = reason
     case .vault(let error): return Messages.text(for: error)
     }
-    return text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
+    return sentence(text)
   }
 }

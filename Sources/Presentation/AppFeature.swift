@@ -111,6 +111,10 @@ public enum AppFeature {
         state.details?.account = fresh
         state.details?.groupNames = contents.groupNames(of: fresh)
       }
+      if case .deleted(let id) = action, case .details(id) = state.coordinator.current {
+        // The details of an account just deleted have nothing left to show.
+        navigate(&state, .pop)
+      }
       return effects
     case .editor(let action):
       guard state.editor != nil else { return [] }

@@ -98,23 +98,37 @@ public enum EditorFeature {
       }
     }
 
-    /// The text of a field.
+    /// The text of a field as a terminal shows it: secrets masked, empty settings named by their default.
     public func text(of field: Field) -> String {
       switch field {
-      case .uri: uri
-      case .issuer: draft.issuer
-      case .name: draft.name
-      case .secret: String(repeating: "•", count: draft.secret.count)
+      case .secret, .pin: String(repeating: "•", count: value(of: field).count)
       case .type: draft.type.rawValue
       case .algorithm:
         draft.algorithm.isEmpty ? "default (\(draft.type.defaults.algorithm.rawValue))" : draft.algorithm
       case .digits: draft.digits.isEmpty ? "default (\(draft.type.defaults.digits))" : draft.digits
       case .period: draft.period.isEmpty ? "default (\(draft.type.defaults.period))" : draft.period
       case .counter: draft.counter.isEmpty ? "0" : draft.counter
-      case .pin: String(repeating: "•", count: draft.pin.count)
+      case .favorite: draft.favorite ? "yes" : "no"
+      default: value(of: field)
+      }
+    }
+
+    /// The text a field holds as typed (what a toolkit's entry shows; its own entry masks secrets);
+    /// empty for the type and favorite, which are choices.
+    public func value(of field: Field) -> String {
+      switch field {
+      case .uri: uri
+      case .issuer: draft.issuer
+      case .name: draft.name
+      case .secret: draft.secret
+      case .algorithm: draft.algorithm
+      case .digits: draft.digits
+      case .period: draft.period
+      case .counter: draft.counter
+      case .pin: draft.pin
       case .note: draft.note
       case .groups: groups
-      case .favorite: draft.favorite ? "yes" : "no"
+      case .type, .favorite: ""
       }
     }
 

@@ -147,6 +147,16 @@ struct AppFeatureTests {
       effects: [.details(.renderQR(DetailsFeature.State(account: Fixture.tokyo, groupNames: []).uri))]),
     Case("details actions without details do nothing", unlocked(), .details(.qrRequested)),
     Case(
+      "deleting the account shown in details closes them", detailsOpen, .accounts(.deleted(Fixture.tokyo.id)),
+      then: {
+        $0.accounts.message = "Deleted 東京:taro."
+        $0.coordinator.apply(.pop)
+        $0.details = nil
+      }, effects: [.accounts(.load)]),
+    Case(
+      "deleting another account keeps the details open", detailsOpen, .accounts(.deleted(Fixture.github.id)),
+      then: { $0.accounts.message = "Deleted GitHub:octocat." }, effects: [.accounts(.load)]),
+    Case(
       "loaded contents refresh the open details", detailsOpen, .accounts(.loaded(renamedTokyo)),
       then: {
         $0.accounts.contents = renamedTokyo

@@ -18,17 +18,9 @@ struct DesktopSessionTests {
     defer { x.stop() }
     let typed = vault.folder.path("typed")
     let reader = ["-geometry", "40x5+0+0", "-e", "sh", "-c", "read line; printf %s \"$line\" > '\(typed)'"]
-    var xterm = try x.start("xterm", reader)
-    if x.window(ofClass: "xterm") == nil, !xterm.isRunning {
-      // xterm gave up before its window appeared (it could not reach the new server yet): once more.
-      xterm = try x.start("xterm", reader)
-    }
-    let window = try #require(
-      x.window(ofClass: "xterm"),
-      "xterm exited with \(xterm.isRunning ? "nothing" : "\(xterm.terminationStatus)")")
+    let window = try x.startWindow("xterm", reader, class: "xterm")
     #expect(x.output(of: "xdotool", ["windowfocus", "--sync", window]) != nil)
-    let output = try vault.run(
-      ["code", "RFC", "--type"], ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])
+    let output = try vault.run(arguments, ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(x.output(of: "xdotool", ["key", "Return"]) != nil)
     #expect(x.wait(seconds: 10) { vault.read("typed") != nil })
@@ -42,8 +34,7 @@ struct DesktopSessionTests {
       URL(fileURLWithPath: try XServer.path("qrencode")), arguments: ["-s", "8", "-o", picture, text])
     encoder.waitUntilExit()
     try #require(encoder.terminationStatus == 0)
-    try x.start("feh", ["--borderless", "--geometry", "+20+20", picture])
-    _ = try #require(x.window(ofClass: "feh"))
+    _ = try x.startWindow("feh", ["--borderless", "--geometry", "+20+20", picture], class: "feh")
   }
 
   /// Runs `arguments` until it succeeds or 5 s pass (feh may not have drawn yet).

@@ -49,16 +49,35 @@ final class XServer {
 
   /// Starts `program arguments…` on this display, quiet, stopped with the server.
   @discardableResult
-  func start(_ program: String, _ arguments: [String]) throws -> Process {
+  func start(_ program: String, _ arguments: [String], errorLog: FileHandle? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : try Self.path(program))
     process.arguments = arguments
     process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errorLog ?? FileHandle.nullDevice
     try process.run()
     processes.append(process)
     return process
+  }
+
+  /// Starts `program arguments…` and waits for its window of class `name`; starts it once more
+  /// when it exited before showing one. Throws with what it printed on standard error.
+  func startWindow(_ program: String, _ arguments: [String], class name: String) throws -> String {
+    var errors: [String] = []
+    for _ in 0..<2 {
+      let log = NSTemporaryDirectory() + "xserver-\(getpid())-\(name)-\(errors.count).log"
+      FileManager.default.createFile(atPath: log, contents: nil)
+      defer { try? FileManager.default.removeItem(atPath: log) }
+      let process = try start(program, arguments, errorLog: FileHandle(forWritingAtPath: log))
+      if let window = window(ofClass: name) { return window }
+      let printed = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      errors.append(
+        process.isRunning
+          ? "running, no window; \(printed)" : "exited \(process.terminationStatus); \(printed)")
+      if process.isRunning { break }
+    }
+    throw Failure(message: "no \(name) window on \(display): \(errors.joined(separator: " | "))")
   }
 
   /// What `program arguments…` prints on this display when it succeeds, else nil.

@@ -230,7 +230,6 @@ final class DesktopWindow {
       self.deleteDialog = nil
       let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
       if answer == "delete" {
-        if case .details = self.store.state.coordinator.current { self.send(.details(.closed)) }
         self.send(.accounts(.deleteConfirmed))
       } else {
         self.send(.accounts(.deleteCancelled))

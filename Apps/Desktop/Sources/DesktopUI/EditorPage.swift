@@ -102,26 +102,8 @@ final class EditorPage {
       switch field {
       case .type: UI.select(type, OTPType.allCases.firstIndex(of: state.draft.type) ?? 0)
       case .favorite: UI.setActive(favorite, state.draft.favorite)
-      default: UI.setText(widgets.control, Self.value(of: field, in: state))
+      default: UI.setText(widgets.control, state.value(of: field))
       }
-    }
-  }
-
-  /// The text a field holds (the state's `text(of:)` masks secrets and names defaults for a terminal).
-  static func value(of field: EditorFeature.Field, in state: EditorFeature.State) -> String {
-    switch field {
-    case .uri: state.uri
-    case .issuer: state.draft.issuer
-    case .name: state.draft.name
-    case .secret: state.draft.secret
-    case .algorithm: state.draft.algorithm
-    case .digits: state.draft.digits
-    case .period: state.draft.period
-    case .counter: state.draft.counter
-    case .pin: state.draft.pin
-    case .note: state.draft.note
-    case .groups: state.groups
-    case .type, .favorite: ""
     }
   }
 

@@ -31,16 +31,16 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
-/// The environment as a dictionary.
+/// The variables the window and what it starts read, looked up one by one: never
+/// `$TWOFOLD_PASSWORD`, which the window does not honour (its unlock screen asks).
 func environmentVariables() -> [String: String] {
+  let names = [
+    "TWOFOLD_VAULT", "XDG_DATA_HOME", "HOME", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR",
+    "TWOFOLD_AGENT", "TWOFOLD_ASKPASS", "TWOFOLD_BENCH_TIMINGS", "GSK_RENDERER",
+  ]
   var variables: [String: String] = [:]
-  var entry = environ
-  while let pointer = entry.pointee {
-    let text = String(cString: pointer)
-    if let equals = text.firstIndex(of: "=") {
-      variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-    }
-    entry += 1
+  for name in names {
+    if let value = getenv(name) { variables[name] = String(cString: value) }
   }
   return variables
 }
