@@ -6,7 +6,7 @@ import Domain
 /// can tell and replace it. An agent never reads a request longer than `requestLimit`.
 public enum AgentProtocol {
   /// The version both sides speak; an agent answering a request of another version shuts down.
-  public static let version: UInt16 = 1
+  public static let version: UInt16 = 2
   /// The longest request an agent reads (an import of a few thousand accounts fits).
   public static let requestLimit = 8 << 20
   /// The longest answer a client reads.
@@ -31,7 +31,7 @@ public enum AgentRequest: Sendable {
   case perform(vault: String, VaultChange)
   /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
   /// agent with the vault's key; `sourcePassword` opens sources the key does not.
-  case sync(vault: String, sources: [String], dryRun: Bool, sourcePassword: [UInt8]?)
+  case sync(vault: String, sources: [String], ownCopies: Bool, dryRun: Bool, sourcePassword: [UInt8]?)
 }
 
 /// One vault the agent holds.
@@ -132,10 +132,11 @@ extension AgentRequest {
       writer.byte(6)
       writer.string(vault)
       writer.change(change)
-    case .sync(let vault, let sources, let dryRun, let password):
+    case .sync(let vault, let sources, let ownCopies, let dryRun, let password):
       writer.byte(7)
       writer.string(vault)
       writer.strings(sources)
+      writer.bool(ownCopies)
       writer.bool(dryRun)
       writer.optional(password) { $0.data($1) }
     case .matching(let vault, let query):
@@ -176,7 +177,8 @@ extension AgentRequest {
       case 6: request = .perform(vault: try reader.string(), try reader.change())
       case 7:
         request = .sync(
-          vault: try reader.string(), sources: try reader.strings(), dryRun: try reader.bool(),
+          vault: try reader.string(), sources: try reader.strings(), ownCopies: try reader.bool(),
+          dryRun: try reader.bool(),
           sourcePassword: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.data() })
       case 8: request = .matching(vault: try reader.string(), query: try reader.string())
       default: throw WireReader.Malformed(reason: "an unknown request")

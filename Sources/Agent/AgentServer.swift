@@ -25,14 +25,18 @@ public final class AgentServer: Sendable {
     public var log: @Sendable (String) -> Void
     /// Unix time in seconds, for the names of backups a sync keeps.
     public var now: @Sendable () -> Int64
+    /// Where per-device sync state lives (`StateLocation.root`); nil when nowhere is known.
+    public var stateRoot: String?
 
     /// Collects the dependencies.
     public init(
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
-      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64
+      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64,
+      stateRoot: String? = StateLocation.root()
     ) {
       self.now = now
+      self.stateRoot = stateRoot
       self.clock = clock
       self.storage = storage
       self.random = random
@@ -203,24 +207,30 @@ public final class AgentServer: Sendable {
         let outcome = try held.repository.perform(change, ids: dependencies.ids)
         return AgentResponse.outcome(outcome).encoded()
       }
-    case .sync(let vault, let sources, let dryRun, let password):
+    case .sync(let vault, let sources, let ownCopies, let dryRun, let password):
       return using(vault, at: now) { (held) throws(DomainError) in
         defer { held.invalidate() }
-        return try sync(held, sources: sources, dryRun: dryRun, password: password).encoded()
+        return try sync(held, sources: sources, ownCopies: ownCopies, dryRun: dryRun, password: password)
+          .encoded()
       }
     }
   }
 
   /// Runs a sync with the held key; a failure of the vault's own key (new slots) unlocks it.
   private func sync(
-    _ held: HeldVault, sources: [String], dryRun: Bool, password: [UInt8]?
+    _ held: HeldVault, sources: [String], ownCopies: Bool, dryRun: Bool, password: [UInt8]?
   ) throws(DomainError) -> AgentResponse {
+    guard let root = dependencies.stateRoot else {
+      return .syncFailed(
+        source: held.path, .storage("no folder for the sync state: set $XDG_STATE_HOME or $HOME"))
+    }
     let runner = SyncRunner(
-      vaultPath: held.path, repository: held.repository, ids: dependencies.ids, random: dependencies.random,
-      now: dependencies.now)
+      vaultPath: held.path, stateFolder: StateLocation.folder(forVault: held.path, root: root),
+      repository: held.repository, ids: dependencies.ids, random: dependencies.random, now: dependencies.now)
     let passwords = password.map { [Self.passwordSource($0)] } ?? []
     do throws(SyncVault.Failure) {
-      return .synced(try runner.sync(sources, passwords: passwords, dryRun: dryRun))
+      return .synced(
+        try runner.sync(sources, ownCopies: ownCopies, passwords: passwords, dryRun: dryRun))
     } catch {
       if error.source == held.path, error.error == .passwordRequired { throw .passwordRequired }
       return .syncFailed(source: error.source, error.error)
@@ -242,9 +252,14 @@ public final class AgentServer: Sendable {
     guard idle >= 1, max >= 1 else {
       return .failure(.invalidField(.password, "timeouts must be 1 s or more"))
     }
+    let keeper = dependencies.stateRoot.map { root in
+      KeptVersionFiles.keeper(
+        stateFolder: StateLocation.folder(forVault: vault, root: root), random: dependencies.random,
+        ids: dependencies.ids, now: dependencies.now)
+    }
     let repository = AegisVaultRepository(
       storage: dependencies.storage(vault), masterKey: key, slotIndex: slot, random: dependencies.random,
-      ids: dependencies.ids)
+      ids: dependencies.ids, keeper: keeper)
     let held = HeldVault(path: vault, repository: repository, lease: KeyLease(at: now, idle: idle, max: max))
     do throws(DomainError) {
       _ = try held.contents()

@@ -18,6 +18,8 @@ public struct InteractiveVault: Sendable {
   public let ids: IdentifierSource
   /// How the agent is reached.
   public let agent: AgentAccess
+  /// Keeps each version written, for sync.
+  private let keeper: VersionKeeper?
 
   /// The vault at `path`; `now` is the clock for backups' names.
   public init(
@@ -28,6 +30,8 @@ public struct InteractiveVault: Sendable {
     storage = FileVaultStorage(path: path, now: now)
     self.ids = ids
     self.agent = agent
+    keeper = KeptVersionFiles.keeper(
+      forVault: path, root: StateLocation.root(), random: .secure, ids: ids, now: now)
   }
 
   /// How the vault opened without a password.
@@ -43,7 +47,7 @@ public struct InteractiveVault: Sendable {
   public func openWithoutPassword() throws(DomainError) -> Opened? {
     let repository = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
-      ids: ids)
+      ids: ids, keeper: keeper)
     do throws(DomainError) {
       _ = try repository.load()
       return .unencrypted(VaultServices(repository: repository, ids: ids))
@@ -62,7 +66,7 @@ public struct InteractiveVault: Sendable {
     let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
     let repository = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
-      random: .secure, ids: ids)
+      random: .secure, ids: ids, keeper: keeper)
     _ = try repository.load()
     if handOver, agent.isEnabled {
       _ = agent.handOver(

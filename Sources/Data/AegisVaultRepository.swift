@@ -21,16 +21,21 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private let password: PasswordSource
   private let random: RandomSource
   private let ids: IdentifierSource
+  private let keeper: VersionKeeper?
   private let unlocked = Mutex<Unlocked?>(nil)
 
-  /// A repository over `storage`; nothing is read until the first use.
+  /// A repository over `storage`; nothing is read until the first use. `keeper` keeps each
+  /// version written (encrypted vaults only), for sync.
   public init(
-    storage: any VaultStorage, password: @escaping PasswordSource, random: RandomSource, ids: IdentifierSource
+    storage: any VaultStorage, password: @escaping PasswordSource, random: RandomSource,
+    ids: IdentifierSource,
+    keeper: VersionKeeper? = nil
   ) {
     self.storage = storage
     self.password = password
     self.random = random
     self.ids = ids
+    self.keeper = keeper
   }
 
   /// A repository that already holds the master key (handed over by a process that unlocked
@@ -38,9 +43,10 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   public convenience init(
     storage: any VaultStorage, masterKey: SecretBytes, slotIndex: Int?, random: RandomSource,
     ids: IdentifierSource,
-    password: @escaping PasswordSource = { () throws(DomainError) in throw .passwordRequired }
+    password: @escaping PasswordSource = { () throws(DomainError) in throw .passwordRequired },
+    keeper: VersionKeeper? = nil
   ) {
-    self.init(storage: storage, password: password, random: random, ids: ids)
+    self.init(storage: storage, password: password, random: random, ids: ids, keeper: keeper)
     unlocked.withLock { $0 = Unlocked(masterKey: masterKey, slotIndex: slotIndex, slots: nil) }
   }
 
@@ -54,7 +60,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   public static func create(
     storage: any VaultStorage, password: [UInt8]?, random: RandomSource, ids: IdentifierSource
   ) throws(DomainError) {
-    let db = AegisDatabase.encode(VaultContents())
+    let db = AegisDatabase.encode(VaultContents(lineage: .first(.fresh(ids))))
     var slots: [JSONObject] = []
     var masterKey: SecretBytes?
     if let password {
@@ -85,9 +91,14 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   ) throws(DomainError) -> Result {
     try storage.withExclusiveLock { () throws(DomainError) -> Result in
       let (file, db) = try open()
-      var contents = try AegisDatabase.decode(db, ids: ids)
+      let loaded = try AegisDatabase.decode(db, ids: ids)
+      var contents = loaded
       let result = try change(&contents)
+      contents = contents.stamped(over: loaded, ids: ids)
       try save(contents, over: file)
+      if let keeper, file.isEncrypted, let key = heldKey()?.key {
+        keeper.keep(contents, loaded, SealedVault(file: file, masterKey: key, contents: loaded))
+      }
       return result
     }
   }

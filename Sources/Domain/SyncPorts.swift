@@ -40,12 +40,20 @@ public protocol SyncSource: Sendable {
   var location: String { get }
   /// Whether the merge result is written back (a shared file) or only read (a backup folder).
   var isTwoWay: Bool { get }
+  /// Whether the source has a base of its own and is remembered (not the vault's own
+  /// conflict copies, which are merged against kept versions only).
+  var isRemembered: Bool { get }
   /// Reads and decrypts what is there; nothing is written.
   func read() throws(DomainError) -> SyncSnapshot
   /// Prepares writing `contents` over the source (two-way sources only).
   func prepare(_ contents: VaultContents) throws(DomainError) -> SyncCommit
   /// After every file is written: moves what was merged in (conflict copies) into the backups.
   func finish() throws(DomainError)
+}
+
+extension SyncSource {
+  /// Sources are remembered unless they say otherwise.
+  public var isRemembered: Bool { true }
 }
 
 /// The base of each source (what both sides agreed on at the last sync) and the remembered sources.
@@ -57,4 +65,15 @@ public protocol SyncBaseStore: Sendable {
   /// Prepares keeping `base` for `source` (remembering the source and its kind).
   func prepare(_ base: VaultContents, of source: any SyncSource, consumed: String?) throws(DomainError)
     -> SyncCommit
+}
+
+/// The versions this device read from its sources or wrote, by id (sync.md "Two writers: which
+/// base"): what a sync merges against when two devices wrote apart.
+public protocol KeptVersionStore: Sendable {
+  /// The ids of the versions kept.
+  func keptIDs() -> Set<VersionLineage.ID>
+  /// A kept version's contents; nil when it is not kept or cannot be read whole (damaged).
+  func contents(of id: VersionLineage.ID) -> VaultContents?
+  /// Keeps `version` (one with a lineage), as its changes from `parent` where that is kept.
+  func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError)
 }

@@ -1,7 +1,8 @@
 /// Syncs the vault with its sources (sync.md): reads and decrypts every source and base first,
-/// merges each source in turn into the result so far, prepares every file, saves the vault,
-/// then puts the prepared files in place. Anything that cannot be read, decrypted or written
-/// before the vault is saved changes nothing anywhere.
+/// merges each version in turn into the result so far, each against its common ancestor with
+/// ours where this device kept it (else the source's base), keeps what it read, prepares every
+/// file, saves the vault, then puts the prepared files in place. Anything that cannot be read,
+/// decrypted or written before the vault is saved changes nothing anywhere.
 public struct SyncVault: Sendable {
   /// What a sync did with one source.
   public struct SourceReport: Equatable, Sendable {
@@ -49,16 +50,21 @@ public struct SyncVault: Sendable {
 
   let repository: any VaultRepository
   let bases: any SyncBaseStore
+  let kept: (any KeptVersionStore)?
   let ids: IdentifierSource
   let vault: String
   /// Told as each phase ends.
   public var finished: @Sendable (Phase) -> Void = { _ in }
 
-  /// A sync of the vault at `vault` (for messages) held by `repository`.
-  public init(repository: any VaultRepository, bases: any SyncBaseStore, ids: IdentifierSource, vault: String)
-  {
+  /// A sync of the vault at `vault` (for messages) held by `repository`; `kept` holds the
+  /// versions this device read or wrote (nil: every version is merged against its source's base).
+  public init(
+    repository: any VaultRepository, bases: any SyncBaseStore, kept: (any KeptVersionStore)? = nil,
+    ids: IdentifierSource, vault: String
+  ) {
     self.repository = repository
     self.bases = bases
+    self.kept = kept
     self.ids = ids
     self.vault = vault
   }
@@ -69,10 +75,11 @@ public struct SyncVault: Sendable {
   public func callAsFunction(
     _ sources: [any SyncSource], dryRun: Bool, current: VaultContents? = nil
   ) throws(Failure) -> [SourceReport] {
-    var inputs: [(source: any SyncSource, snapshot: SyncSnapshot, base: VaultContents?)] = []
+    var inputs: [Input] = []
     for source in sources {
       do throws(DomainError) {
-        inputs.append((source, try source.read(), try bases.base(of: source.location)))
+        let base = source.isRemembered ? try bases.base(of: source.location) : nil
+        inputs.append(Input(source: source, snapshot: try source.read(), base: base))
       } catch {
         throw Failure(source: source.location, error: error)
       }
@@ -86,23 +93,33 @@ public struct SyncVault: Sendable {
       }
     }
     finished(.read)
-    let preview = Self.plan(inputs, ours: ours, ids: ids)
+    let written = VersionLineage.ID.fresh(ids)
+    let ancestry = Ancestry(kept)
+    let preview = Self.plan(inputs, ours: ours, ids: ids, ancestry: ancestry, id: written)
     finished(.merge)
     if dryRun { return preview.reports }
-    // A sync that changes no entry writes no file; it only records what a backup folder gave.
-    if preview.result == ours, preview.steps.allSatisfy({ $0.write == nil }) {
-      return try recordBases(preview)
+    // A sync that changes no entry writes no file; it only records what it read.
+    if preview.result.holdsSame(as: ours), preview.steps.allSatisfy({ $0.write == nil }) {
+      return try recordBases(preview, ancestry: ancestry)
     }
     var commits: [SyncCommit] = []
     var failed: Failure?
     let planned: Plan
     do throws(DomainError) {
       planned = try repository.update { (contents) throws(DomainError) -> Plan in
-        let plan = contents == ours ? preview : Self.plan(inputs, ours: contents, ids: ids)
+        let plan =
+          contents == ours
+          ? preview : Self.plan(inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
+        do throws(DomainError) {
+          try keep(plan, ancestry: ancestry)
+        } catch {
+          failed = Failure(source: vault, error: error)
+          throw error
+        }
         for step in plan.steps {
           do throws(DomainError) {
             if let write = step.write { commits.append(try step.source.prepare(write)) }
-            commits.append(try prepareBase(of: step))
+            if let base = try prepareBase(of: step) { commits.append(base) }
           } catch {
             failed = Failure(source: step.source.location, error: error)
             throw error
@@ -128,9 +145,12 @@ public struct SyncVault: Sendable {
     return planned.reports
   }
 
-  /// Keeps the bases of a sync that changed nothing (a first sync with equal sides, a newer
-  /// backup with nothing new) without touching the vault or a source.
-  private func recordBases(_ plan: Plan) throws(Failure) -> [SourceReport] {
+  /// Keeps the bases and the versions read of a sync that changed nothing (a first sync with
+  /// equal sides, a newer backup with nothing new) without touching the vault or a source.
+  private func recordBases(_ plan: Plan, ancestry: Ancestry) throws(Failure) -> [SourceReport] {
+    do throws(DomainError) { try keep(plan, ancestry: ancestry) } catch {
+      throw Failure(source: vault, error: error)
+    }
     for step in plan.steps {
       do throws(DomainError) {
         if step.base == step.previousBase,
@@ -139,7 +159,7 @@ public struct SyncVault: Sendable {
           try step.source.finish()
           continue
         }
-        try prepareBase(of: step).commit()
+        try prepareBase(of: step)?.commit()
         try step.source.finish()
       } catch {
         throw Failure(source: step.source.location, error: error)
@@ -148,8 +168,23 @@ public struct SyncVault: Sendable {
     return plan.reports
   }
 
-  private func prepareBase(of step: Step) throws(DomainError) -> SyncCommit {
-    try bases.prepare(step.base, of: step.source, consumed: step.consumed)
+  /// Keeps each version read that has a lineage, and the result, as changes from ours.
+  private func keep(_ plan: Plan, ancestry: Ancestry) throws(DomainError) {
+    guard let kept else { return }
+    for version in plan.read + [plan.result] where version.lineage != nil {
+      try kept.keep(version, parent: plan.ours)
+    }
+  }
+
+  private func prepareBase(of step: Step) throws(DomainError) -> SyncCommit? {
+    guard step.source.isRemembered else { return nil }
+    return try bases.prepare(step.base, of: step.source, consumed: step.consumed)
+  }
+
+  struct Input {
+    let source: any SyncSource
+    let snapshot: SyncSnapshot
+    let base: VaultContents?
   }
 
   struct Step {
@@ -161,49 +196,82 @@ public struct SyncVault: Sendable {
   }
 
   struct Plan {
+    var ours: VaultContents
     var result: VaultContents
     var steps: [Step] = []
     var reports: [SourceReport] = []
+    /// The versions read that carry a lineage of their own, to keep.
+    var read: [VaultContents] = []
   }
 
-  /// The merges, in order, and what each source and base becomes.
+  /// The merges, in order, and what each source and base becomes: every version merged into
+  /// the result so far against the base `ancestry` chooses; the result is a new version `id`
+  /// descending from ours and what was merged in (ours's own when no entry changed), and every
+  /// two-way source that differs gets it.
   static func plan(
-    _ inputs: [(source: any SyncSource, snapshot: SyncSnapshot, base: VaultContents?)], ours: VaultContents,
-    ids: IdentifierSource
+    _ inputs: [Input], ours: VaultContents, ids: IdentifierSource, ancestry: Ancestry, id: VersionLineage.ID
   ) -> Plan {
-    var plan = Plan(result: ours)
-    for (source, snapshot, base) in inputs {
-      guard let theirs = snapshot.versions.first else {
-        plan.reports.append(
-          SourceReport(
-            source: source.location, isTwoWay: source.isTwoWay, report: MergeReport(), notes: snapshot.notes))
-        continue
-      }
+    var plan = Plan(ours: ours, result: ours)
+    var merged: [VersionLineage] = []
+    let oursLineage = ancestry.trusted(ours)
+    var done:
+      [(input: Input, before: VaultContents, after: VaultContents, reports: [MergeReport], notes: [String])] =
+        []
+    for input in inputs {
+      var notes = input.snapshot.notes
       let before = plan.result
-      var merged = plan.result
-      var report = MergeReport()
-      for version in snapshot.versions {
-        let step = VaultMerge.merge(base: base, ours: merged, theirs: version, ids: ids)
-        merged = step.contents
-        report.changes += step.report.changes
-        report.conflicts += step.report.conflicts
-        report.local = step.report.local
-        report.remote = step.report.remote
+      var reports: [MergeReport] = []
+      for version in input.snapshot.versions {
+        let theirs = ancestry.trusted(version)
+        if version.lineage != nil, !plan.read.contains(version) { plan.read.append(version) }
+        if version.lineage == nil, version.preserved.contains(where: { $0.key == Ancestry.field }) {
+          notes.append("its \(Ancestry.field) record cannot be read: merged against the last base")
+        } else if version.lineage != nil, theirs == nil {
+          notes.append(
+            "it was changed by another program since Twofold wrote it: merged against the last base")
+        }
+        let pending = VersionLineage.written(id, replacing: oursLineage, merging: merged)
+        let base: VaultContents?
+        switch ancestry.choose(ours: pending, theirs: version) {
+        case .included: continue
+        case .kept(let ancestor): base = ancestry.contents(of: ancestor)
+        case .current: base = input.base
+        }
+        let step = VaultMerge.merge(base: base, ours: plan.result, theirs: version, ids: ids)
+        plan.result = step.contents
+        reports.append(step.report)
+        if let theirs { merged.append(theirs) }
       }
-      if snapshot.versions.count > 1 {
-        // Conflict copies were merged in turn: count against the sides as they were.
-        report.local = .comparing(before, to: merged)
-        report.remote = .comparing(theirs, to: merged)
+      done.append((input, before, plan.result, reports, notes))
+    }
+    if plan.result.holdsSame(as: ours), ours.lineage != nil {
+      plan.result.lineage = ours.lineage
+    } else {
+      plan.result.lineage = .written(id, replacing: oursLineage ?? ours.lineage, merging: merged)
+    }
+    for item in done {
+      let source = item.input.source
+      let theirs = item.input.snapshot.versions.first
+      let copies = item.input.snapshot.versions.count > 1
+      let writes = source.isTwoWay && theirs.map { !$0.holdsSame(as: plan.result) || copies } ?? false
+      let report: MergeReport
+      if item.reports.count == 1, !copies, item.after.holdsSame(as: plan.result) {
+        report = item.reports[0]
+      } else if let theirs {
+        report = MergeReport.comparing(
+          events: item.reports.flatMap(\.events), local: (item.before, item.after),
+          remote: (theirs, source.isTwoWay ? plan.result : item.after))
+      } else {
+        report = MergeReport()
       }
-      plan.result = merged
-      let writesSource = source.isTwoWay && (merged != theirs || snapshot.versions.count > 1)
       plan.steps.append(
         Step(
-          source: source, write: writesSource ? merged : nil, base: source.isTwoWay ? merged : theirs,
-          consumed: snapshot.consumed, previousBase: base))
+          source: source, write: writes ? plan.result : nil,
+          base: source.isTwoWay ? plan.result : (theirs ?? plan.result),
+          consumed: item.input.snapshot.consumed,
+          previousBase: item.input.base))
       plan.reports.append(
-        SourceReport(
-          source: source.location, isTwoWay: source.isTwoWay, report: report, notes: snapshot.notes))
+        SourceReport(source: source.location, isTwoWay: source.isTwoWay, report: report, notes: item.notes))
     }
     return plan
   }

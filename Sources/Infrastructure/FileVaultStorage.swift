@@ -38,17 +38,19 @@ public final class FileVaultStorage: VaultStorage, Sendable {
   private var backupPrefix: String { "." + fileName + ".backup-" }
   private var newPrefix: String { "." + fileName + ".new-" }
 
-  /// Whether the vault file exists.
+  /// Whether the vault file exists (waiting while Syncthing replaces it).
   public func exists() -> Bool {
     var info = stat()
-    return stat(path, &info) == 0
+    return stat(path, &info) == 0 || SyncthingGap.wait(for: path)
   }
 
-  /// The whole vault file.
+  /// The whole vault file (waiting while Syncthing replaces it).
   public func read() throws(StorageError) -> [UInt8] {
     switch POSIX.readFile(path) {
     case .success(let bytes): return bytes
-    case .failure(let error) where error.code == ENOENT: throw .notFound
+    case .failure(let error) where error.code == ENOENT:
+      if SyncthingGap.wait(for: path), case .success(let bytes) = POSIX.readFile(path) { return bytes }
+      throw .notFound
     case .failure(let error): throw .failed("cannot read \(path): \(POSIX.reason(error.code))")
     }
   }

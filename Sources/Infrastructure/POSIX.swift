@@ -113,6 +113,11 @@ enum POSIX {
     return names
   }
 
+  /// The value of this process's environment variable `name`.
+  static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
   /// Sleeps for `milliseconds`.
   static func sleep(milliseconds: Int) {
     var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)

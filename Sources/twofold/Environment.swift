@@ -91,7 +91,8 @@ struct Environment {
   /// The variables Twofold reads, looked up one by one (copying all of `environ` would cost
   /// more than the rest of a `code --uri` run's start-up).
   static let names = [
-    "TWOFOLD_VAULT", "TWOFOLD_PASSWORD", "XDG_DATA_HOME", "HOME", "PATH", "DISPLAY", "WAYLAND_DISPLAY",
+    "TWOFOLD_VAULT", "TWOFOLD_PASSWORD", "XDG_DATA_HOME", "XDG_STATE_HOME", "HOME", "PATH", "DISPLAY",
+    "WAYLAND_DISPLAY",
     "NO_COLOR", "TWOFOLD_CLIPBOARD_SECONDS", "XDG_RUNTIME_DIR", "TWOFOLD_AGENT", "TWOFOLD_ASKPASS",
     "TWOFOLD_BENCH_TIMINGS", "TWOFOLD_MENU", "TWOFOLD_TYPE_DELAY_MS",
   ]

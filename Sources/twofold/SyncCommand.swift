@@ -15,8 +15,12 @@ struct SyncCommand {
 
   func run() throws(CommandFailure) {
     let vault = AgentProcess.absolutePath(session.path)
+    guard let root = StateLocation.root(variables: environment.variables) else {
+      throw .usage("no folder for the sync state: set $XDG_STATE_HOME or $HOME")
+    }
     var runner = SyncRunner(
-      vaultPath: vault, repository: session.direct, ids: session.ids, random: .secure, now: environment.now)
+      vaultPath: vault, stateFolder: StateLocation.folder(forVault: vault, root: root),
+      repository: session.direct, ids: session.ids, random: .secure, now: environment.now)
     if environment.variables["TWOFOLD_BENCH_TIMINGS"] == "1" {
       let log = environment.standardError
       runner.timings = { name, milliseconds in log("timing sync-\(name) \(milliseconds) ms\n") }
@@ -30,10 +34,20 @@ struct SyncCommand {
       return
     }
     var sources = arguments.positionals.map(AgentProcess.absolutePath)
+    for source in sources {
+      if let original = SyncFileNames.original(ofCopy: String(source.split(separator: "/").last ?? "")) {
+        throw .usage(
+          "\(source) is a Syncthing conflict copy of \(original): sync with \(original), and its copies are merged too"
+        )
+      }
+    }
+    let ownCopies = sources.isEmpty
     if sources.isEmpty {
       sources = try commands.domain { () throws(DomainError) in try runner.remembered() }
-      guard !sources.isEmpty else {
-        throw .usage("nothing to sync: give a shared vault file or a folder of Aegis backups")
+      if sources.isEmpty && runner.conflictCopies().isEmpty {
+        environment.standardError(
+          "nothing to sync: no source synced before and no conflict copies of \(vault)\n")
+        return
       }
     }
     for source in sources where Self.isSameFile(source, vault) {
@@ -42,10 +56,11 @@ struct SyncCommand {
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
     let reports: [SyncVault.SourceReport]
     do throws(SyncVault.Failure) {
-      if let synced = try throughAgent(sources, vault: vault) {
+      if let synced = try throughAgent(sources, ownCopies: ownCopies, vault: vault) {
         reports = synced
       } else {
-        reports = try runner.sync(sources, passwords: passwords(), dryRun: arguments.has("dry-run"))
+        reports = try runner.sync(
+          sources, ownCopies: ownCopies, passwords: passwords(), dryRun: arguments.has("dry-run"))
       }
     } catch {
       throw failure(error, vault: vault)
@@ -60,7 +75,8 @@ struct SyncCommand {
   /// The sync run by the agent when it holds the vault's key (no password asked); nil when it
   /// does not, and the sync runs here. A source its key does not open gets the source password
   /// (from the file, else asked on the terminal once).
-  private func throughAgent(_ sources: [String], vault: String) throws(SyncVault.Failure) -> [SyncVault
+  private func throughAgent(_ sources: [String], ownCopies: Bool, vault: String) throws(SyncVault.Failure)
+    -> [SyncVault
     .SourceReport]?
   {
     guard session.agent.isEnabled else { return nil }
@@ -73,7 +89,8 @@ struct SyncCommand {
     defer { if password != nil { wipe(&password!) } }
     for attempt in 0..<2 {
       let request = AgentRequest.sync(
-        vault: vault, sources: sources, dryRun: arguments.has("dry-run"), sourcePassword: password)
+        vault: vault, sources: sources, ownCopies: ownCopies, dryRun: arguments.has("dry-run"),
+        sourcePassword: password)
       switch try? session.agent.client.send(request) {
       case .synced(let reports): return reports
       case .syncFailed(let source, .passwordRequired)

@@ -47,7 +47,9 @@ struct Twofold {
         try TerminalAppCommand(environment: environment, arguments: parsed).runVault()
         return
       }
-      try VaultCommands(environment: environment, arguments: parsed).list()
+      let commands = try VaultCommands(environment: environment, arguments: parsed)
+      commands.announceConflictCopies()
+      try commands.list()
       return
     }
     if parsed.has("help") {
@@ -76,6 +78,7 @@ struct Twofold {
       }
     }
     let commands = try VaultCommands(environment: environment, arguments: parsed)
+    if !["init", "sync", "merge-driver"].contains(command) { commands.announceConflictCopies() }
     switch command {
     case "init": try commands.initialize()
     case "add": try commands.add()

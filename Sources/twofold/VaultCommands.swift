@@ -21,6 +21,15 @@ struct VaultCommands {
     session = try VaultSession(options: arguments, environment: environment)
   }
 
+  /// Says on standard error when Syncthing left conflict copies of the vault beside it
+  /// (sync.md: the vault itself in a synced folder).
+  func announceConflictCopies() {
+    let count = VaultConflictCopies.paths(of: AgentProcess.absolutePath(session.path)).count
+    guard count > 0 else { return }
+    let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
+    environment.standardError("\(copies) of this vault: run 'twofold sync'\n")
+  }
+
   /// Runs `body`, translating a domain error.
   func domain<Result>(_ body: () throws(DomainError) -> Result) throws(CommandFailure) -> Result {
     do {

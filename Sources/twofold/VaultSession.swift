@@ -26,9 +26,12 @@ struct VaultSession {
     passwords = PasswordSources(options: options, variables: environment.variables)
     agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)
     let source = passwords
+    let keeper = KeptVersionFiles.keeper(
+      forVault: path, root: StateLocation.root(variables: environment.variables), random: .secure, ids: ids,
+      now: { clock() })
     let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
-      random: .secure, ids: ids)
+      random: .secure, ids: ids, keeper: keeper)
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct

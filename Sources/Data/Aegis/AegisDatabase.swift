@@ -38,7 +38,9 @@ enum AegisDatabase {
     }
     // `icons_optimized: true` is what `encode` writes anyway; keeping it would make a saved
     // vault's contents differ from the ones loaded. Any other value is kept as it was.
-    contents.preserved = preservedFields(of: db, known: knownKeys).filter {
+    contents.lineage = db[lineageKey].flatMap(lineage)
+    let known = contents.lineage == nil ? knownKeys : knownKeys.union([lineageKey])
+    contents.preserved = preservedFields(of: db, known: known).filter {
       !($0.key == "icons_optimized" && $0.raw == "true")
     }
     return contents
@@ -55,9 +57,35 @@ enum AegisDatabase {
         restore(group.preserved, into: &object)
         return .object(object)
       })
+    if let lineage = contents.lineage { db[lineageKey] = encode(lineage) }
     restore(contents.preserved, into: &db)
     if db["icons_optimized"] == nil { db["icons_optimized"] = .bool(true) }
     return db
+  }
+
+  /// The db member that carries a version's lineage (sync.md "Two writers: which base").
+  static let lineageKey = "twofold_sync"
+
+  /// `{"id": ID, "ancestors": [ID…]}`; nil when malformed (the field is then kept as it was
+  /// and the version has no ancestry).
+  static func lineage(_ value: JSONValue) -> VersionLineage? {
+    guard let object = value.objectValue, let text = object["id"]?.stringValue,
+      let id = VersionLineage.ID(text), let list = object["ancestors"]?.arrayValue
+    else { return nil }
+    var ancestors: [VersionLineage.ID] = []
+    for item in list {
+      guard let text = item.stringValue, let ancestor = VersionLineage.ID(text) else { return nil }
+      ancestors.append(ancestor)
+    }
+    return VersionLineage(id: id, ancestors: ancestors)
+  }
+
+  static func encode(_ lineage: VersionLineage) -> JSONValue {
+    .object(
+      JSONObject([
+        ("id", .string(lineage.id.rawValue)),
+        ("ancestors", .array(lineage.ancestors.map { .string($0.rawValue) })),
+      ]))
   }
 
   private static func legacyGroup(named name: String, in contents: inout VaultContents, ids: IdentifierSource)

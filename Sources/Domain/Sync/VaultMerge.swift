@@ -21,7 +21,8 @@ public enum VaultMerge {
       return account
     }
     return MergeResult(
-      contents: VaultContents(accounts: accounts, groups: groups, preserved: ours.preserved),
+      contents: VaultContents(
+        accounts: accounts, groups: groups, preserved: ours.preserved, lineage: ours.lineage),
       report: MergeReport(merged, ours: sides.ours, theirs: sides.theirs))
   }
 

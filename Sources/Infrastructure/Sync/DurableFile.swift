@@ -29,10 +29,14 @@ enum DurableFile {
     POSIX.syncDirectory(POSIX.directory(of: path))
   }
 
-  /// Reads `path`.
-  static func read(_ path: String) throws(DomainError) -> [UInt8] {
+  /// Reads `path`; with `waitingForSyncthing`, a missing file Syncthing is replacing is
+  /// waited for (`SyncthingGap`).
+  static func read(_ path: String, waitingForSyncthing: Bool = false) throws(DomainError) -> [UInt8] {
     switch POSIX.readFile(path) {
     case .success(let bytes): return bytes
+    case .failure(let error)
+    where error.code == ENOENT && waitingForSyncthing && SyncthingGap.wait(for: path):
+      return try read(path)
     case .failure(let error): throw .storage("cannot read \(path): \(POSIX.reason(error.code))")
     }
   }

@@ -22,21 +22,14 @@ public final class SharedVaultSource: SyncSource, Sendable {
 
   /// The source's contents, then its conflict copies' (oldest first).
   public func read() throws(DomainError) -> SyncSnapshot {
-    let vault = try access.open(try DurableFile.read(location), named: location)
+    let vault = try access.open(try DurableFile.read(location, waitingForSyncthing: true), named: location)
     var versions = [vault.contents]
-    var notes: [String] = []
     var copies: [String] = []
     let folder = POSIX.directory(of: location)
-    var found: [SyncFileNames.ConflictCopy] = []
-    for name in try DurableFile.list(folder) {
-      switch SyncFileNames.conflictCopy(name, of: POSIX.fileName(of: location)) {
-      case .copy(let copy): found.append(copy)
-      case .unreadable(let name):
-        notes.append("left alone: \(folder)/\(name) is not a Syncthing conflict copy name")
-      case .other: break
-      }
-    }
-    for copy in found.sorted() {
+    let found = SyncFileNames.conflictCopies(
+      of: POSIX.fileName(of: location), among: try DurableFile.list(folder))
+    let notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
+    for copy in found.copies {
       let path = folder + "/" + copy.fileName
       let opened = try access.open(try DurableFile.read(path), named: path, also: [vault.masterKey])
       versions.append(opened.contents)

@@ -4,10 +4,16 @@ import Data
 import Domain
 import OTP
 
-/// The bases and the remembered sources of one vault, in `sync/` beside it: each base an Aegis
-/// vault sealed under the vault's own header and key (so the same code and password read it,
-/// and it is never plaintext), and `STEM.sources.json` naming each source, its kind, its base
-/// file and, for a backup folder, the SHA-256 of the backup last consumed.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The bases and the remembered sources of one vault, in the device's state folder for it
+/// (`StateLocation`, never beside the vault): each base an Aegis vault sealed under the
+/// vault's own header and key (so the same code and password read it, and it is never
+/// plaintext), and `sources.json` naming each source, its kind, its base file and, for a
+/// backup folder, the SHA-256 of the backup last consumed. Files an earlier Twofold kept in
+/// `sync/` beside the vault are moved there on first use.
 public final class SyncBaseFiles: SyncBaseStore, Sendable {
   /// One remembered source.
   public struct Remembered: Equatable, Sendable {
@@ -27,17 +33,48 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
   private let random: RandomSource
   private let ids: IdentifierSource
 
-  /// The sync files of the vault at `vaultPath`; `vault` (the vault opened with its key) seals
-  /// and opens the bases. Without it only the remembered sources can be read.
-  public init(vaultPath: String, vault: SealedVault?, random: RandomSource, ids: IdentifierSource) {
-    folder = POSIX.directory(of: vaultPath) + "/sync"
+  /// The sync files of the vault at `vaultPath`, in `stateFolder`; `vault` (the vault opened
+  /// with its key) seals and opens the bases. Without it only the remembered sources can be read.
+  public init(
+    vaultPath: String, stateFolder: String, vault: SealedVault?, random: RandomSource, ids: IdentifierSource
+  ) {
+    folder = stateFolder
     stem = BackupName.stem(of: POSIX.fileName(of: vaultPath))
     self.vault = vault
     self.random = random
     self.ids = ids
+    Self.moveEarlierFiles(of: vaultPath, stem: stem, into: stateFolder)
   }
 
-  private var registryPath: String { folder + "/" + stem + ".sources.json" }
+  private var registryPath: String { folder + "/sources.json" }
+
+  /// Moves the registry and bases an earlier Twofold kept in `sync/` beside the vault into the
+  /// state folder, once (while the state folder has no registry yet).
+  private static func moveEarlierFiles(of vaultPath: String, stem: String, into folder: String) {
+    let earlier = POSIX.directory(of: vaultPath) + "/sync"
+    let registry = earlier + "/" + stem + ".sources.json"
+    guard case .success = POSIX.readFile(registry), case .failure = POSIX.readFile(folder + "/sources.json"),
+      POSIX.makeDirectories(folder) == nil
+    else { return }
+    for name in POSIX.listDirectory(earlier)
+    where name.hasPrefix(stem + "-") && name.hasSuffix(".base.json") {
+      guard case .success(let bytes) = POSIX.readFile(earlier + "/" + name),
+        (try? DurableFile.commit(
+          try DurableFile.prepare(bytes, for: folder + "/" + name), to: folder + "/" + name))
+          != nil
+      else { return }
+    }
+    guard case .success(let bytes) = POSIX.readFile(registry),
+      (try? DurableFile.commit(
+        try DurableFile.prepare(bytes, for: folder + "/sources.json"), to: folder + "/sources.json"))
+        != nil
+    else { return }
+    for name in POSIX.listDirectory(earlier)
+    where name.hasPrefix(stem + "-") || name == stem + ".sources.json" {
+      DurableFile.remove(earlier + "/" + name)
+    }
+    rmdir(earlier)
+  }
 
   /// The sources synced before, in the order first synced.
   public func remembered() throws(DomainError) -> [Remembered] {

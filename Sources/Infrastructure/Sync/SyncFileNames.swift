@@ -43,6 +43,40 @@ public enum SyncFileNames {
     return .copy(ConflictCopy(fileName: name, stamp: "\(parts[0])-\(parts[1])", device: String(parts[2])))
   }
 
+  /// The file that `name` is a Syncthing conflict copy of (`vault.json` for
+  /// `vault.sync-conflict-20261202-120000-AAAAAAA.json`); nil when it is not one.
+  public static func original(ofCopy name: String) -> String? {
+    let marker = ".sync-conflict-"
+    var stem = ""
+    var rest = Substring(name)
+    while !rest.isEmpty, !rest.hasPrefix(marker) {
+      stem.append(rest.removeFirst())
+    }
+    guard rest.hasPrefix(marker) else { return nil }
+    rest = rest.dropFirst(marker.count)
+    let ext = rest.split(separator: ".", maxSplits: 1).dropFirst().first.map { "." + $0 } ?? ""
+    let original = stem + ext
+    guard !stem.isEmpty, case .copy = conflictCopy(name, of: original) else { return nil }
+    return original
+  }
+
+  /// The conflict copies of the file `fileName` among `names`, oldest first, and the names that
+  /// look like copies but do not parse.
+  public static func conflictCopies(of fileName: String, among names: [String]) -> (
+    copies: [ConflictCopy], unreadable: [String]
+  ) {
+    var copies: [ConflictCopy] = []
+    var unreadable: [String] = []
+    for name in names {
+      switch conflictCopy(name, of: fileName) {
+      case .copy(let copy): copies.append(copy)
+      case .unreadable(let name): unreadable.append(name)
+      case .other: break
+      }
+    }
+    return (copies.sorted(), unreadable.sorted())
+  }
+
   /// `aegis-backup-YYYYMMDD-HHMMSS[-N].json`: the stamp (with its sequence) for ordering, or nil.
   public static func aegisBackup(_ name: String) -> (stamp: String, sequence: Int)? {
     let prefix = "aegis-backup-"

@@ -4,7 +4,8 @@ import Domain
 import Synchronization
 
 /// Puts a sync together for the vault at `vaultPath`: its sources by kind (a folder is Aegis
-/// backups, a file a shared vault), its bases, the sync lock, and `SyncVault` over the vault's
+/// backups, a file a shared vault, and the vault's own conflict copies), its bases and kept
+/// versions in the device's state folder, the sync lock, and `SyncVault` over the vault's
 /// repository. The command line and the agent both run syncs through it.
 public struct SyncRunner: Sendable {
   /// The vault's path.
@@ -17,15 +18,18 @@ public struct SyncRunner: Sendable {
   public let random: RandomSource
   /// Unix time, for backup names.
   public let now: @Sendable () -> Int64
+  /// The vault's state folder (`StateLocation`): bases, remembered sources, kept versions.
+  public let stateFolder: String
   /// Told how long each phase took (milliseconds), for the benchmark; nil for everyone else.
   public var timings: (@Sendable (String, Double) -> Void)?
 
   /// Collects what every sync of the vault needs.
   public init(
-    vaultPath: String, repository: AegisVaultRepository, ids: IdentifierSource, random: RandomSource,
-    now: @escaping @Sendable () -> Int64
+    vaultPath: String, stateFolder: String, repository: AegisVaultRepository, ids: IdentifierSource,
+    random: RandomSource, now: @escaping @Sendable () -> Int64
   ) {
     self.vaultPath = vaultPath
+    self.stateFolder = stateFolder
     self.repository = repository
     self.ids = ids
     self.random = random
@@ -34,18 +38,25 @@ public struct SyncRunner: Sendable {
 
   /// The sources synced before.
   public func remembered() throws(DomainError) -> [String] {
-    try SyncBaseFiles(vaultPath: vaultPath, vault: nil, random: random, ids: ids).remembered().map(\.path)
+    try bases(nil).remembered().map(\.path)
   }
 
   /// Forgets `source` and its base; false when it was not remembered.
   public func forget(_ source: String) throws(DomainError) -> Bool {
-    try SyncBaseFiles(vaultPath: vaultPath, vault: nil, random: random, ids: ids).forget(source)
+    try bases(nil).forget(source)
   }
 
-  /// Syncs with the sources at the absolute paths `sources`, trying `passwords` on sources the
-  /// vault's key does not open.
+  private func bases(_ vault: SealedVault?) -> SyncBaseFiles {
+    SyncBaseFiles(vaultPath: vaultPath, stateFolder: stateFolder, vault: vault, random: random, ids: ids)
+  }
+
+  /// The Syncthing conflict copies of the vault itself beside it, oldest first.
+  public func conflictCopies() -> [String] { VaultConflictCopies.paths(of: vaultPath) }
+
+  /// Syncs with the sources at the absolute paths `sources` (and, with `ownCopies`, the vault's
+  /// own conflict copies), trying `passwords` on sources the vault's key does not open.
   public func sync(
-    _ sources: [String], passwords: [SyncAccess.Password], dryRun: Bool
+    _ sources: [String], ownCopies: Bool = false, passwords: [SyncAccess.Password], dryRun: Bool
   ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
     let last = Mutex(BootClock.milliseconds())
     let timings = self.timings
@@ -72,12 +83,16 @@ public struct SyncRunner: Sendable {
     let access = SyncAccess(
       keys: [local.masterKey], passwords: passwords, ids: ids, random: random,
       backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
-    let bases = SyncBaseFiles(vaultPath: vaultPath, vault: local, random: random, ids: ids)
-    let built: [any SyncSource] = sources.map { path -> any SyncSource in
+    let bases = bases(local)
+    var built: [any SyncSource] = sources.map { path -> any SyncSource in
       guard DurableFile.isFolder(path) else { return SharedVaultSource(path: path, access: access) }
       return AegisBackupFolderSource(folder: path, access: access, lastConsumed: bases.consumed(from: path))
     }
-    var sync = SyncVault(repository: repository, bases: bases, ids: ids, vault: vaultPath)
+    if ownCopies, !conflictCopies().isEmpty {
+      built.insert(VaultConflictCopies(vault: vaultPath, access: access), at: 0)
+    }
+    let kept = KeptVersionFiles(stateFolder: stateFolder, vault: local, random: random, ids: ids, now: now)
+    var sync = SyncVault(repository: repository, bases: bases, kept: kept, ids: ids, vault: vaultPath)
     sync.finished = { (phase: SyncVault.Phase) in lap(phase.rawValue) }
     let outcome = try SyncLock.holding(vaultPath) { () throws(SyncVault.Failure) in
       try sync(built, dryRun: dryRun, current: local.contents)

@@ -3,16 +3,20 @@ import TestSupport
 import Testing
 
 /// A local vault and the places it syncs with, in one temporary folder; every command runs
-/// without the agent and with the password from a file.
+/// without the agent, with the password from a file and with this device's own state folder
+/// (`$XDG_STATE_HOME`) in the temporary folder.
 final class SyncSession: @unchecked Sendable {
   static let password = "sync test password"
   let folder: TemporaryDirectory
   let vault: String
   let passwordFile: String
+  /// This device's `$XDG_STATE_HOME`.
+  let state: String
 
   init() throws {
     folder = try TemporaryDirectory()
     vault = folder.path("vault.json")
+    state = folder.path("state")
     passwordFile = try folder.write("pw", Self.password + "\n")
     try FileManager.default.createDirectory(atPath: folder.path("share"), withIntermediateDirectories: true)
   }
@@ -23,7 +27,20 @@ final class SyncSession: @unchecked Sendable {
     -> TwofoldProcess.Output
   {
     try TwofoldProcess.run(
-      arguments + ["--vault", vault ?? self.vault, "--password-file", passwordFile], environment: extra)
+      arguments + ["--vault", vault ?? self.vault, "--password-file", passwordFile],
+      environment: ["XDG_STATE_HOME": state].merging(extra) { $1 })
+  }
+
+  /// Runs as device `device` (its own `$XDG_STATE_HOME`, `state-DEVICE`).
+  @discardableResult
+  func run(_ arguments: [String], vault: String, device: String) throws -> TwofoldProcess.Output {
+    try run(arguments, vault: vault, ["XDG_STATE_HOME": folder.path("state-" + device)])
+  }
+
+  /// Copies `from` to `to`, replacing it (what Syncthing delivers).
+  func copy(_ from: String, to: String) throws {
+    if FileManager.default.fileExists(atPath: to) { try FileManager.default.removeItem(atPath: to) }
+    try FileManager.default.copyItem(atPath: from, toPath: to)
   }
 
   /// A vault with GitHub:me (TOTP) and Deno:Mason, and a shared copy of it at `share/shared.json`.

@@ -1,0 +1,245 @@
+import Codecs
+import Crypto
+import Data
+import Domain
+import Synchronization
+
+/// The versions a device read from its sources or wrote (sync.md "Two writers: which base"),
+/// in `versions/` of the vault's state folder: one sealed file per version (`ID.json`, the
+/// vault's header and key), whole or as its changes from a parent kept version, and
+/// `index.json` naming each version, its parent and when it was kept. The newest 100 are kept,
+/// and older ones for 90 days (1,000 at most); a version whose parent goes is written whole.
+public final class KeptVersionFiles: KeptVersionStore, Sendable {
+  /// One kept version in the index.
+  struct Entry: Equatable, Sendable {
+    var id: VersionLineage.ID
+    var parent: VersionLineage.ID?
+    var time: Int64
+  }
+
+  /// Versions kept in any case.
+  static let newest = 100
+  /// How long older versions stay (seconds).
+  static let maximumAge: Int64 = 90 * 24 * 3600
+  /// Versions kept at most.
+  static let most = 1000
+  /// The longest chain of changes before a version is written whole.
+  static let longestChain = 250
+
+  private let folder: String
+  private let vault: SealedVault
+  private let random: RandomSource
+  private let ids: IdentifierSource
+  private let now: @Sendable () -> Int64
+  private let cache = Mutex<[VersionLineage.ID: VaultContents]>([:])
+  private let verified = Mutex<[VersionLineage.ID: Bool]>([:])
+
+  /// The kept versions in `stateFolder`, sealed and opened like `vault`.
+  public init(
+    stateFolder: String, vault: SealedVault, random: RandomSource, ids: IdentifierSource,
+    now: @escaping @Sendable () -> Int64
+  ) {
+    folder = stateFolder + "/versions"
+    self.vault = vault
+    self.random = random
+    self.ids = ids
+    self.now = now
+  }
+
+  /// What keeps every version a repository writes, into `stateFolder`.
+  public static func keeper(
+    stateFolder: String, random: RandomSource, ids: IdentifierSource, now: @escaping @Sendable () -> Int64
+  ) -> VersionKeeper {
+    VersionKeeper { version, previous, vault in
+      let store = KeptVersionFiles(stateFolder: stateFolder, vault: vault, random: random, ids: ids, now: now)
+      try? store.keep(version, parent: previous)
+    }
+  }
+
+  /// What keeps every version written to the vault at `vault` (made absolute) in its state
+  /// folder under `root`; nil when there is no state root.
+  public static func keeper(
+    forVault vault: String, root: String?, random: RandomSource, ids: IdentifierSource,
+    now: @escaping @Sendable () -> Int64
+  ) -> VersionKeeper? {
+    guard let root else { return nil }
+    let folder = StateLocation.folder(forVault: AgentProcess.absolutePath(vault), root: root)
+    return keeper(stateFolder: folder, random: random, ids: ids, now: now)
+  }
+
+  private var indexPath: String { folder + "/index.json" }
+
+  /// The kept versions, oldest first.
+  func entries() -> [Entry] {
+    guard case .success(let bytes) = POSIX.readFile(indexPath),
+      let list = try? JSONValue(parsing: bytes).objectValue?["versions"]?.arrayValue
+    else { return [] }
+    return list.compactMap { value in
+      guard let id = value["id"]?.stringValue.flatMap(VersionLineage.ID.init),
+        let time = value["time"]?.int64Value
+      else { return nil }
+      return Entry(id: id, parent: value["parent"]?.stringValue.flatMap(VersionLineage.ID.init), time: time)
+    }
+  }
+
+  /// The ids of the versions kept.
+  public func keptIDs() -> Set<VersionLineage.ID> { Set(entries().map(\.id)) }
+
+  /// A kept version rebuilt from its file and its parents', checked against its fingerprint.
+  public func contents(of id: VersionLineage.ID) -> VaultContents? {
+    let entries = Dictionary(entries().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    guard entries[id] != nil else { return nil }
+    return checked(id, entries)
+  }
+
+  private func checked(_ id: VersionLineage.ID, _ entries: [VersionLineage.ID: Entry]) -> VaultContents? {
+    switch verified.withLock({ $0[id] }) {
+    case false?: return nil
+    case true?: if let contents = cache.withLock({ $0[id] }) { return contents }
+    case nil: break
+    }
+    guard let (contents, fingerprint) = rebuilt(id, entries) else { return nil }
+    if verified.withLock({ $0[id] }) == true { return contents }
+    let good = KeptVersionSeal.fingerprint(contents) == fingerprint && contents.lineage?.id == id
+    verified.withLock { $0[id] = good }
+    return good ? contents : nil
+  }
+
+  /// The version `id` and the fingerprint its file records, following parents to a whole one.
+  private func rebuilt(_ id: VersionLineage.ID, _ entries: [VersionLineage.ID: Entry]) -> (
+    VaultContents, [UInt8]
+  )? {
+    var chain: [(VersionLineage.ID, KeptVersionSeal.Body, [UInt8])] = []
+    var next: VersionLineage.ID? = id
+    var start: VaultContents?
+    while let current = next {
+      if let cached = cache.withLock({ $0[current] }), !chain.isEmpty {
+        start = cached
+        break
+      }
+      guard chain.count <= entries.count, entries[current] != nil,
+        case .success(let bytes) = POSIX.readFile(path(of: current)),
+        let opened = KeptVersionSeal.open(bytes, masterKey: vault.masterKey, ids: ids)
+      else { return nil }
+      chain.append((current, opened.body, opened.fingerprint))
+      switch opened.body {
+      case .whole: next = nil
+      case .changes(let parent, _): next = parent
+      }
+    }
+    var contents = start
+    for (current, body, _) in chain.reversed() {
+      switch body {
+      case .whole(let whole): contents = whole
+      case .changes(_, let changes):
+        guard let parent = contents, let applied = changes.applying(to: parent) else { return nil }
+        contents = applied
+      }
+      let made = contents
+      cache.withLock { $0[current] = made }
+    }
+    guard let contents, let fingerprint = chain.first?.2 else { return nil }
+    return (contents, fingerprint)
+  }
+
+  private func path(of id: VersionLineage.ID) -> String { folder + "/" + id.rawValue + ".json" }
+
+  /// Keeps `version` (its changes from `parent` when `parent` is kept and its chain is short),
+  /// then lets the oldest go.
+  public func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError) {
+    guard let id = version.lineage?.id else { return }
+    var entries = entries()
+    guard !entries.contains(where: { $0.id == id }) else { return }
+    if let code = POSIX.makeDirectories(folder) {
+      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    }
+    var parentID: VersionLineage.ID?
+    if let parent, let candidate = parent.lineage?.id, depth(of: candidate, in: entries) < Self.longestChain {
+      parentID = candidate
+    }
+    let body: KeptVersionSeal.Body =
+      if let parentID, let parent {
+        .changes(parent: parentID, VersionChanges(from: parent, to: version))
+      } else {
+        .whole(version)
+      }
+    try write(body, fingerprint: KeptVersionSeal.fingerprint(version), as: id)
+    cache.withLock { $0[id] = version }
+    entries.append(Entry(id: id, parent: parentID, time: now()))
+    try prune(&entries)
+    try writeIndex(entries)
+  }
+
+  /// The length of the chain of changes from `id` back to a whole version; `Int.max` when
+  /// `id` is not kept.
+  private func depth(of id: VersionLineage.ID, in entries: [Entry]) -> Int {
+    let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var length = 0
+    var current = byID[id]
+    guard current != nil else { return .max }
+    while let entry = current, let parent = entry.parent {
+      length += 1
+      guard length <= entries.count, let next = byID[parent] else { return .max }
+      current = next
+    }
+    return length
+  }
+
+  private func write(_ body: KeptVersionSeal.Body, fingerprint: [UInt8], as id: VersionLineage.ID)
+    throws(DomainError)
+  {
+    var bytes = try KeptVersionSeal.seal(body, fingerprint: fingerprint, like: vault, random: random)
+    defer { wipe(&bytes) }
+    let target = path(of: id)
+    try DurableFile.commit(try DurableFile.prepare(bytes, for: target), to: target)
+  }
+
+  /// Drops the oldest versions past the newest 100 once older than 90 days, and any past
+  /// 1,000; a kept version whose parent goes is written whole first.
+  private func prune(_ entries: inout [Entry]) throws(DomainError) {
+    let cutoff = now() - Self.maximumAge
+    var dropped = 0
+    while entries.count - dropped > Self.most
+      || (entries.count - dropped > Self.newest && entries[dropped].time < cutoff)
+    {
+      dropped += 1
+    }
+    guard dropped > 0 else { return }
+    let gone = Set(entries.prefix(dropped).map(\.id))
+    let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var kept = Array(entries.dropFirst(dropped))
+    for index in kept.indices {
+      guard let parent = kept[index].parent, gone.contains(parent) else { continue }
+      guard let contents = checked(kept[index].id, byID) else {
+        kept[index].parent = nil
+        DurableFile.remove(path(of: kept[index].id))
+        continue
+      }
+      try write(.whole(contents), fingerprint: KeptVersionSeal.fingerprint(contents), as: kept[index].id)
+      kept[index].parent = nil
+    }
+    // A version that could not be rebuilt lost its file: it is no longer kept.
+    kept.removeAll { entry in entry.parent == nil && POSIX.readFile(path(of: entry.id)).isFailure }
+    for id in gone { DurableFile.remove(path(of: id)) }
+    entries = kept
+  }
+
+  private func writeIndex(_ entries: [Entry]) throws(DomainError) {
+    let list = entries.map { entry in
+      var object = JSONObject([("id", .string(entry.id.rawValue)), ("time", .number(JSONNumber(entry.time)))])
+      if let parent = entry.parent { object["parent"] = .string(parent.rawValue) }
+      return JSONValue.object(object)
+    }
+    let bytes = JSONValue.object(
+      JSONObject([("version", .number(JSONNumber(Int64(1)))), ("versions", .array(list))])
+    ).serialized()
+    try DurableFile.commit(try DurableFile.prepare(bytes + [0x0a], for: indexPath), to: indexPath)
+  }
+}
+
+extension Result {
+  fileprivate var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
+  }
+}
