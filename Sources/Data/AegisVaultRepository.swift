@@ -60,7 +60,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   public static func create(
     storage: any VaultStorage, password: [UInt8]?, random: RandomSource, ids: IdentifierSource
   ) throws(DomainError) {
-    let db = AegisDatabase.encode(VaultContents(lineage: .first(.fresh(ids))))
+    let db = AegisDatabase.encode(VaultContents())
     var slots: [JSONObject] = []
     var masterKey: SecretBytes?
     if let password {

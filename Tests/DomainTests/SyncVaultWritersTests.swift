@@ -1,0 +1,120 @@
+import Domain
+import OTP
+import Synchronization
+import Testing
+
+/// `SyncVault` over in-memory ports: the versions two devices wrote apart, merged against the
+/// versions this device kept (sync.md "Two writers: which base").
+@Suite("SyncVault, several writers")
+struct SyncVaultWritersTests {
+  typealias S = MergeSample
+
+  final class MemorySource: SyncSource, @unchecked Sendable {
+    let location = "/share/shared.json"
+    let isTwoWay = true
+    let versions: [VaultContents]
+    let written = Mutex<VaultContents?>(nil)
+    init(_ versions: [VaultContents]) { self.versions = versions }
+    func read() throws(DomainError) -> SyncSnapshot { SyncSnapshot(versions: versions) }
+    func prepare(_ contents: VaultContents) throws(DomainError) -> SyncCommit {
+      SyncCommit(commit: { [self] () throws(DomainError) in written.withLock { $0 = contents } }, discard: {})
+    }
+    func finish() throws(DomainError) {}
+  }
+
+  final class MemoryBases: SyncBaseStore, @unchecked Sendable {
+    let kept = Mutex<VaultContents?>(nil)
+    init(_ base: VaultContents?) { kept.withLock { $0 = base } }
+    func base(of source: String) throws(DomainError) -> VaultContents? { kept.withLock { $0 } }
+    func consumed(from source: String) -> String? { nil }
+    func prepare(_ base: VaultContents, of source: any SyncSource, consumed: String?) throws(DomainError)
+      -> SyncCommit
+    {
+      SyncCommit(commit: { [self] () throws(DomainError) in kept.withLock { $0 = base } }, discard: {})
+    }
+  }
+
+  final class MemoryKept: KeptVersionStore, @unchecked Sendable {
+    let versions = Mutex<[VersionLineage.ID: VaultContents]>([:])
+    init(_ list: [VaultContents]) {
+      versions.withLock { for version in list { $0[version.lineage!.id] = version } }
+    }
+    func keptIDs() -> Set<VersionLineage.ID> { Set(versions.withLock { $0.keys }) }
+    func contents(of id: VersionLineage.ID) -> VaultContents? { versions.withLock { $0[id] } }
+    func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError) {
+      versions.withLock { $0[version.lineage!.id] = version }
+    }
+  }
+
+  static func id(_ text: String) -> VersionLineage.ID { VersionLineage.ID(text)! }
+
+  static func version(_ accounts: [Account], _ id: String, _ ancestors: String...) -> VaultContents {
+    var contents = S.vault(accounts)
+    contents.lineage = VersionLineage(id: Self.id(id), ancestors: ancestors.map(Self.id))
+    return contents
+  }
+
+  static let common = S.totp("common", issuer: "Common")
+  static let onlyA = S.totp("only-a", issuer: "OnlyA", secret: S.secrets[1])
+  static let onlyB = S.totp("only-b", issuer: "OnlyB", secret: S.secrets[2])
+
+  func sync(ours: VaultContents, versions: [VaultContents], base: VaultContents?, kept: [VaultContents])
+    throws -> (VaultContents, VaultContents?, [SyncVault.SourceReport], MemoryKept)
+  {
+    let repository = InMemoryVaultRepository(ours)
+    let source = MemorySource(versions)
+    let store = MemoryKept(kept)
+    let sync = SyncVault(
+      repository: repository, bases: MemoryBases(base), kept: store, ids: .counting("new"),
+      vault: "/vault.json")
+    let reports = try sync([source], dryRun: false)
+    return (try repository.load(), source.written.withLock { $0 }, reports, store)
+  }
+
+  @Test("the version that won Syncthing's race is merged against the common ancestor: our new account stays")
+  func twoWriters() throws {
+    let s0 = Self.version([Self.common], "s0")
+    let x = Self.version([Self.common, Self.onlyA], "x", "a1", "s0")
+    let y = Self.version([Self.common, Self.onlyB], "y", "b1", "s0")
+    // Our last sync wrote x, so x is the source's base: merged against it, y would delete OnlyA.
+    let (result, written, reports, store) = try sync(ours: x, versions: [y, x], base: x, kept: [s0, x])
+    #expect(result.accounts.map(\.issuer) == ["Common", "OnlyA", "OnlyB"])
+    #expect(written == result, "the shared file gets the same version")
+    #expect(reports[0].report.conflicts == 0)
+    #expect(reports[0].report.local == .init(added: 1))
+    let lineage = try #require(result.lineage)
+    #expect(lineage.id == Self.id("new-1"))
+    #expect(Array(lineage.ancestors.prefix(2)) == [Self.id("x"), Self.id("y")])
+    #expect(store.keptIDs().isSuperset(of: [Self.id("y"), lineage.id]), "what was read and written is kept")
+  }
+
+  @Test("without kept versions the old rule holds: merged against the source's base")
+  func withoutKept() throws {
+    let x = Self.version([Self.common, Self.onlyA], "x", "a1", "s0")
+    let y = Self.version([Self.common, Self.onlyB], "y", "b1", "s0")
+    let (result, _, _, _) = try sync(ours: x, versions: [y], base: x, kept: [])
+    #expect(result.accounts.map(\.issuer) == ["Common", "OnlyB"], "errs as before: the base is all it has")
+  }
+
+  @Test("a stale id (the kept contents differ) is merged against the source's base, never skipped")
+  func staleID() throws {
+    let s1 = Self.version([Self.common], "s1", "s0")
+    let ours = Self.version([Self.common], "s2", "s1", "s0")
+    var edited = Self.version([Self.common, Self.onlyB], "s1", "s0")
+    edited.accounts[0].note = "edited elsewhere"
+    let (result, _, reports, _) = try sync(ours: ours, versions: [edited], base: s1, kept: [s1])
+    #expect(result.accounts.map(\.issuer) == ["Common", "OnlyB"])
+    #expect(result.accounts[0].note == "edited elsewhere")
+    #expect(reports[0].notes.contains { $0.contains("changed by another program") })
+  }
+
+  @Test("a version already in our ancestry adds nothing and writes nothing when the entries agree")
+  func included() throws {
+    let s1 = Self.version([Self.common], "s1", "s0")
+    let ours = Self.version([Self.common], "s2", "s1", "s0")
+    let (result, written, reports, _) = try sync(ours: ours, versions: [ours], base: s1, kept: [s1, ours])
+    #expect(result == ours)
+    #expect(written == nil)
+    #expect(reports[0].report.isEmpty)
+  }
+}

@@ -1,0 +1,57 @@
+import Domain
+import OTP
+import Testing
+
+/// A kept version stored as its changes from a parent (sync.md: store changes, not copies).
+@Suite("VersionChanges")
+struct VersionChangesTests {
+  typealias S = MergeSample
+
+  static let a = S.totp("a", issuer: "A")
+  static let b = S.totp("b", issuer: "B", secret: S.secrets[1])
+  static let c = S.totp("c", issuer: "C", secret: S.secrets[2])
+
+  static func edited(_ account: Account) -> Account {
+    var account = account
+    account.note = "edited"
+    return account
+  }
+
+  static let rows: [(String, [Account], [Account])] = [
+    ("nothing changed", [a, b], [a, b]),
+    ("one added at the end", [a, b], [a, b, c]),
+    ("one removed", [a, b, c], [a, c]),
+    ("one edited in place", [a, b, c], [a, edited(b), c]),
+    ("reordered", [a, b, c], [c, a, b]),
+    ("added in the middle", [a, b], [a, c, b]),
+    ("everything replaced", [a], [b, c]),
+  ]
+
+  @Test("applying the changes to the parent gives the version back", arguments: rows.indices)
+  func roundTrip(_ index: Int) {
+    let (_, before, after) = Self.rows[index]
+    let parent = S.vault(before)
+    var version = S.vault(after, groups: ["Work"])
+    version.lineage = .first(VersionLineage.ID("v")!)
+    let changes = VersionChanges(from: parent, to: version)
+    #expect(changes.applying(to: parent) == version, "\(Self.rows[index].0)")
+  }
+
+  @Test("only what changed is stored, and the order only when it must be")
+  func small() {
+    let changes = VersionChanges(
+      from: S.vault([Self.a, Self.b, Self.c]), to: S.vault([Self.a, Self.edited(Self.b)]))
+    #expect(changes.accounts == [Self.edited(Self.b)])
+    #expect(changes.removed == [Account.ID("c")])
+    #expect(changes.order == nil)
+    let moved = VersionChanges(from: S.vault([Self.a, Self.b]), to: S.vault([Self.b, Self.a]))
+    #expect(moved.accounts.isEmpty && moved.order == [Account.ID("b"), Account.ID("a")])
+  }
+
+  @Test("an order naming an account neither side has does not apply")
+  func badOrder() {
+    var changes = VersionChanges(from: S.vault([Self.a]), to: S.vault([Self.a]))
+    changes.order = [Account.ID("zzz")]
+    #expect(changes.applying(to: S.vault([Self.a])) == nil)
+  }
+}
