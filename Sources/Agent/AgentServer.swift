@@ -269,8 +269,49 @@ public final class AgentServer: Sendable {
       return .failure(error)
     }
     vaults.withLock { $0[vault] = held }
+    startSyncWatch(held)
     let locked = dependencies.lockedMemory == .locked && LockedMemory.holds(key)
     return locked ? .ok : .okWithoutLockedMemory
+  }
+
+  /// Syncs the held vault with its remembered sources and its own conflict copies within 5 s
+  /// of a change to any of them, while it stays held (sync.md "Without being asked"); each
+  /// sync's report goes to the log as one line a source, a failure too (tried again on the
+  /// next change, at most once a minute).
+  private func startSyncWatch(_ held: HeldVault) {
+    guard let root = dependencies.stateRoot else { return }
+    let runner = SyncRunner(
+      vaultPath: held.path, stateFolder: StateLocation.folder(forVault: held.path, root: root),
+      repository: held.repository, ids: dependencies.ids, random: dependencies.random, now: dependencies.now)
+    let log = dependencies.log
+    BackgroundThread.start { [self] in
+      SyncWatch.run(
+        vault: held.path, sources: { (try? runner.remembered()) ?? [] },
+        keepGoing: { vaults.withLock { $0[held.path] === held } },
+        sync: {
+          let sources = (try? runner.remembered()) ?? []
+          guard !sources.isEmpty || !runner.conflictCopies().isEmpty else { return true }
+          do throws(SyncVault.Failure) {
+            let reports = try runner.sync(sources, ownCopies: true, passwords: [], dryRun: false)
+            held.invalidate()
+            for report in reports { log(Self.line(report, vault: held.path)) }
+            return true
+          } catch {
+            log("sync of \(held.path) with \(error.source) failed: \(error.error); nothing was changed")
+            return false
+          }
+        })
+    }
+  }
+
+  /// One sync's report as a log line (counts only: never a secret).
+  static func line(_ report: SyncVault.SourceReport, vault: String) -> String {
+    func counts(_ counts: MergeReport.Counts) -> String {
+      "\(counts.added) added, \(counts.changed) changed, \(counts.removed) removed"
+    }
+    let remote = report.isTwoWay ? "; the source \(counts(report.report.remote))" : ""
+    return "synced \(vault) with \(report.source): the vault \(counts(report.report.local))\(remote); "
+      + "\(report.report.conflicts) conflicts"
   }
 
   /// Runs `body` on a held vault, resetting its idle time; a vault whose key no longer opens

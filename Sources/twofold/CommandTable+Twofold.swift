@@ -167,17 +167,22 @@ extension CommandTable {
           PositionalSpec(
             "SOURCE",
             "a shared vault file (two-way) or a folder of Aegis automatic backups (one-way); "
-              + "none: every source synced before", optional: true, variadic: true, completion: .file)
+              + "none: every source synced before and the vault's own conflict copies", optional: true,
+            variadic: true, completion: .file)
         ],
         options: [
           .flag("dry-run", "print what would change and write nothing"),
+          .flag("watch", "stay in the foreground and sync within 5 s of each change to the sources"),
           .flag("json", "print a JSON array with one object per source"),
           .value(
             "source-password-file", "FILE", "the password of sources the vault's own does not open",
             completion: .file),
           .value("forget", "SOURCE", "drop a remembered source and its base", completion: .file),
         ],
-        discussion: "Conflicts are resolved by fixed rules: a secret is never lost, our other values win."),
+        discussion:
+          "Conflicts are resolved by fixed rules: a secret is never lost, our other values win. "
+          + "Each version is merged against its common ancestor with the vault, from the versions this "
+          + "device kept in $XDG_STATE_HOME/twofold, so two devices that synced apart lose nothing."),
       CommandSpec(
         "merge-driver", "merge three versions of a vault for git (merge.twofold.driver)",
         positionals: [

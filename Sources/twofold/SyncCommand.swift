@@ -4,6 +4,10 @@ import Crypto
 import Domain
 import Infrastructure
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `twofold sync [SOURCE…] [--dry-run] [--json] [--source-password-file FILE]` and
 /// `sync --forget SOURCE` (CLI.md "Sync", sync.md).
 struct SyncCommand {
@@ -54,6 +58,44 @@ struct SyncCommand {
       throw .usage("\(source) is the vault itself: give another copy to sync with")
     }
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
+    if arguments.has("watch") {
+      try watch(given: sources, ownCopies: ownCopies, runner: runner, vault: vault)
+    }
+    try syncOnce(sources, ownCopies: ownCopies, runner: runner, vault: vault)
+  }
+
+  /// `sync --watch`: a sync now, then one within 5 s of each change, until stopped; a failure
+  /// is printed and tried again on the next change (at most once a minute).
+  private func watch(given: [String], ownCopies: Bool, runner: SyncRunner, vault: String)
+    throws(CommandFailure)
+    -> Never
+  {
+    let sources = { () -> [String] in
+      given.isEmpty ? ((try? runner.remembered()) ?? []) : given
+    }
+    let sync = { () -> Bool in
+      do throws(CommandFailure) {
+        try syncOnce(sources(), ownCopies: ownCopies, runner: runner, vault: vault)
+        return true
+      } catch {
+        environment.standardError("twofold: \(error.message)\n")
+        return false
+      }
+    }
+    // Stoppable as a foreground program is, whatever mask the parent left.
+    var stopping = sigset_t()
+    sigemptyset(&stopping)
+    sigaddset(&stopping, SIGTERM)
+    sigaddset(&stopping, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &stopping, nil)
+    _ = sync()
+    SyncWatch.run(vault: vault, sources: sources, keepGoing: { true }, sync: { sync() })
+    exit(0)
+  }
+
+  private func syncOnce(_ sources: [String], ownCopies: Bool, runner: SyncRunner, vault: String)
+    throws(CommandFailure)
+  {
     let reports: [SyncVault.SourceReport]
     do throws(SyncVault.Failure) {
       if let synced = try throughAgent(sources, ownCopies: ownCopies, vault: vault) {

@@ -23,7 +23,10 @@ final class AgentSession: @unchecked Sendable {
     try FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     passwordFile = try folder.write("pw", Self.password + "\n")
-    environment = ["TWOFOLD_VAULT": vault, "XDG_RUNTIME_DIR": runtime, "TWOFOLD_AGENT": "on"]
+    environment = [
+      "TWOFOLD_VAULT": vault, "XDG_RUNTIME_DIR": runtime, "TWOFOLD_AGENT": "on",
+      "XDG_STATE_HOME": folder.path("state"),
+    ]
   }
 
   deinit { stopAgent() }

@@ -1,0 +1,44 @@
+import Domain
+
+/// Syncs without being asked (sync.md "Without being asked"): watches what the vault syncs
+/// with and runs a sync as `SyncSchedule` says, for `twofold sync --watch` and for the agent.
+public enum SyncWatch {
+  /// How often the files are looked at, in milliseconds.
+  static let interval = 200
+
+  /// Watches the vault at `vault` and the sources `sources()` names (asked again each second,
+  /// as a sync remembers a new source) while `keepGoing()` holds; `sync` runs one sync
+  /// and tells whether it succeeded. Its own writes do not count as changes.
+  public static func run(
+    vault: String, sources: () -> [String], keepGoing: () -> Bool, sync: () -> Bool
+  ) {
+    var watched = sources()
+    var watcher = SyncWatcher(vault: vault, sources: watched)
+    var schedule = SyncSchedule()
+    var looks = 0
+    while keepGoing() {
+      let now = BootClock.milliseconds()
+      looks += 1
+      // A source remembered by a sync run elsewhere (a command through the agent) is watched
+      // within a second.
+      if looks % 5 == 0, case let current = sources(), current != watched {
+        watched = current
+        watcher = SyncWatcher(vault: vault, sources: watched)
+        schedule.changed(at: now)
+      }
+      if watcher.changed() { schedule.changed(at: now) }
+      if schedule.isDue(at: now) {
+        let succeeded = sync()
+        schedule.synced(at: BootClock.milliseconds(), succeeded: succeeded)
+        let current = sources()
+        if current != watched {
+          watched = current
+          watcher = SyncWatcher(vault: vault, sources: watched)
+        } else {
+          _ = watcher.changed()
+        }
+      }
+      POSIX.sleep(milliseconds: interval)
+    }
+  }
+}

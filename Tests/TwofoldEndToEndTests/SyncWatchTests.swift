@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Sync without being asked (sync.md "Without being asked"): `twofold sync --watch` in the
+/// foreground, and the agent while it holds the key.
+@Suite("Sync without being asked")
+struct SyncWatchTests {
+  /// Waits until `condition` holds, up to `seconds` (the sync is due within 5 s of a change).
+  static func eventually(_ seconds: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return try condition()
+  }
+
+  @Test("sync --watch merges a changed source and a new conflict copy without being asked")
+  func foreground() throws {
+    let session = try SyncSession()
+    let shared = try session.makeVaults()
+    #expect(try session.run(["sync", shared]).status == 0)
+    let process = Process()
+    process.executableURL = TwofoldProcess.binary
+    process.arguments = [
+      "sync", "--watch", "--vault", session.vault, "--password-file", session.passwordFile,
+    ]
+    process.environment = [
+      "PATH": "/usr/bin:/bin", "HOME": session.folder.path(""), "TWOFOLD_AGENT": "off",
+      "XDG_STATE_HOME": session.state,
+    ]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      // SIGKILL: a child of a test thread may inherit a mask that blocks SIGTERM.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    // Another device's change arrives in the shared file.
+    #expect(
+      try session.run(
+        ["add", "--issuer", "Phone", "--secret", "MFRGGZDFMZTWQ2LK"], vault: shared, device: "phone"
+      )
+      .status == 0)
+    #expect(try Self.eventually { try session.labels().contains("Phone:") }, "the change reached the vault")
+    // A conflict copy appears beside it.
+    let copy = session.folder.path("share/shared.sync-conflict-20261202-120000-PHONE01.json")
+    try session.copy(shared, to: copy)
+    #expect(
+      try session.run(
+        ["add", "--issuer", "Copy", "--secret", "ONSWG4TFOQYTEMZU"], vault: copy, device: "phone"
+      )
+      .status == 0)
+    #expect(try Self.eventually { try session.labels().contains("Copy:") }, "the copy was merged")
+    #expect(try Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
+  }
+
+  @Test("the agent syncs the vault it holds within seconds of a change to a remembered source")
+  func agent() throws {
+    let session = try AgentSession()
+    try session.makeVault()
+    let shared = session.folder.path("shared.json")
+    try FileManager.default.copyItem(atPath: session.vault, toPath: shared)
+    #expect(try session.direct(["unlock"]).status == 0)
+    #expect(try session.run(["sync", shared]).status == 0, "remembered, through the agent")
+    #expect(
+      try session.direct([
+        "add", "--vault", shared, "--no-agent", "--issuer", "Laptop", "--secret", "MFRGGZDFMZTWQ2LK",
+      ])
+      .status == 0)
+    let arrived = try Self.eventually {
+      try session.run(["list", "--json"]).stdout.contains("\"Laptop\"")
+    }
+    #expect(arrived, "the agent merged the change without being asked")
+  }
+}
