@@ -44,14 +44,16 @@ struct SyncWatchTests {
       )
       .status == 0)
     #expect(try Self.eventually { try session.labels().contains("Phone:") }, "the change reached the vault")
-    // A conflict copy appears beside it.
+    // A conflict copy appears beside it, whole (made elsewhere, then renamed into place).
     let copy = session.folder.path("share/shared.sync-conflict-20261202-120000-PHONE01.json")
-    try session.copy(shared, to: copy)
+    let making = session.folder.path("copy-being-made.json")
+    try session.copy(shared, to: making)
     #expect(
       try session.run(
-        ["add", "--issuer", "Copy", "--secret", "ONSWG4TFOQYTEMZU"], vault: copy, device: "phone"
+        ["add", "--issuer", "Copy", "--secret", "ONSWG4TFOQYTEMZU"], vault: making, device: "phone"
       )
       .status == 0)
+    try FileManager.default.moveItem(atPath: making, toPath: copy)
     #expect(try Self.eventually { try session.labels().contains("Copy:") }, "the copy was merged")
     #expect(try Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
   }
