@@ -32,8 +32,7 @@ public final class AgentServer: Sendable {
     public init(
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
-      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64,
-      stateRoot: String? = StateLocation.root()
+      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64, stateRoot: String?
     ) {
       self.now = now
       self.stateRoot = stateRoot
@@ -294,24 +293,16 @@ public final class AgentServer: Sendable {
           do throws(SyncVault.Failure) {
             let reports = try runner.sync(sources, ownCopies: true, passwords: [], dryRun: false)
             held.invalidate()
-            for report in reports { log(Self.line(report, vault: held.path)) }
+            for report in reports { log("\(held.path): " + SyncReportText.summary(report, dryRun: false)) }
             return true
           } catch {
-            log("sync of \(held.path) with \(error.source) failed: \(error.error); nothing was changed")
+            let reason: String
+            if case .storage(let text) = error.error { reason = text } else { reason = "\(error.error)" }
+            log("\(held.path): sync with \(error.source) failed: \(reason); nothing was changed")
             return false
           }
         })
     }
-  }
-
-  /// One sync's report as a log line (counts only: never a secret).
-  static func line(_ report: SyncVault.SourceReport, vault: String) -> String {
-    func counts(_ counts: MergeReport.Counts) -> String {
-      "\(counts.added) added, \(counts.changed) changed, \(counts.removed) removed"
-    }
-    let remote = report.isTwoWay ? "; the source \(counts(report.report.remote))" : ""
-    return "synced \(vault) with \(report.source): the vault \(counts(report.report.local))\(remote); "
-      + "\(report.report.conflicts) conflicts"
   }
 
   /// Runs `body` on a held vault, resetting its idle time; a vault whose key no longer opens

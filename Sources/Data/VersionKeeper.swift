@@ -16,15 +16,3 @@ public struct VersionKeeper: Sendable {
     self.keep = keep
   }
 }
-
-extension VaultContents {
-  /// These contents as a new write over `previous`: a fresh id descending from it, unless the
-  /// change already set a lineage of its own (a sync) or changed nothing.
-  public func stamped(over previous: VaultContents, ids: IdentifierSource) -> VaultContents {
-    guard lineage == previous.lineage, !holdsSame(as: previous) else { return self }
-    var stamped = self
-    stamped.lineage = .written(.fresh(ids), replacing: previous.lineage)
-    stamped.preserved.removeAll { $0.key == AegisDatabase.lineageKey }
-    return stamped
-  }
-}

@@ -100,7 +100,7 @@ public struct SyncVault: Sendable {
     if dryRun { return preview.reports }
     // A sync that changes no entry writes no file; it only records what it read.
     if preview.result.holdsSame(as: ours), preview.steps.allSatisfy({ $0.write == nil }) {
-      return try recordBases(preview, ancestry: ancestry)
+      return try recordBases(preview)
     }
     var commits: [SyncCommit] = []
     var failed: Failure?
@@ -111,7 +111,7 @@ public struct SyncVault: Sendable {
           contents == ours
           ? preview : Self.plan(inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
         do throws(DomainError) {
-          try keep(plan, ancestry: ancestry)
+          try keep(plan)
         } catch {
           failed = Failure(source: vault, error: error)
           throw error
@@ -147,8 +147,8 @@ public struct SyncVault: Sendable {
 
   /// Keeps the bases and the versions read of a sync that changed nothing (a first sync with
   /// equal sides, a newer backup with nothing new) without touching the vault or a source.
-  private func recordBases(_ plan: Plan, ancestry: Ancestry) throws(Failure) -> [SourceReport] {
-    do throws(DomainError) { try keep(plan, ancestry: ancestry) } catch {
+  private func recordBases(_ plan: Plan) throws(Failure) -> [SourceReport] {
+    do throws(DomainError) { try keep(plan) } catch {
       throw Failure(source: vault, error: error)
     }
     for step in plan.steps {
@@ -169,7 +169,7 @@ public struct SyncVault: Sendable {
   }
 
   /// Keeps each version read that has a lineage, and the result, as changes from ours.
-  private func keep(_ plan: Plan, ancestry: Ancestry) throws(DomainError) {
+  private func keep(_ plan: Plan) throws(DomainError) {
     guard let kept else { return }
     for version in plan.read + [plan.result] where version.lineage != nil {
       try kept.keep(version, parent: plan.ours)
@@ -224,8 +224,8 @@ public struct SyncVault: Sendable {
       for version in input.snapshot.versions {
         let theirs = ancestry.trusted(version)
         if version.lineage != nil, !plan.read.contains(version) { plan.read.append(version) }
-        if version.lineage == nil, version.preserved.contains(where: { $0.key == Ancestry.field }) {
-          notes.append("its \(Ancestry.field) record cannot be read: merged against the last base")
+        if version.lineage == nil, version.preserved.contains(where: { $0.key == VersionLineage.field }) {
+          notes.append("its \(VersionLineage.field) record cannot be read: merged against the last base")
         } else if version.lineage != nil, theirs == nil {
           notes.append(
             "it was changed by another program since Twofold wrote it: merged against the last base")
@@ -247,7 +247,7 @@ public struct SyncVault: Sendable {
     if plan.result.holdsSame(as: ours), ours.lineage != nil {
       plan.result.lineage = ours.lineage
     } else {
-      plan.result.lineage = .written(id, replacing: oursLineage ?? ours.lineage, merging: merged)
+      plan.result.lineage = .written(id, replacing: ours.lineage, merging: merged)
     }
     for item in done {
       let source = item.input.source

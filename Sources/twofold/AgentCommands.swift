@@ -127,7 +127,8 @@ struct AgentCommands {
       dependencies: AgentServer.Dependencies(
         clock: { BootClock.milliseconds() }, storage: { FileVaultStorage(path: $0, now: { clock() }) },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
-        log: { log("twofold agent: \($0)\n") }, now: clock))
+        log: { log("twofold agent: \($0)\n") }, now: clock,
+        stateRoot: StateLocation.root(variables: environment.variables)))
     do throws(AgentServer.StartFailure) {
       try server.run()
     } catch {

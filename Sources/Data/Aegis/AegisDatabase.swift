@@ -64,7 +64,7 @@ enum AegisDatabase {
   }
 
   /// The db member that carries a version's lineage (sync.md "Two writers: which base").
-  static let lineageKey = "twofold_sync"
+  static let lineageKey = VersionLineage.field
 
   /// `{"id": ID, "ancestors": [ID…]}`; nil when malformed (the field is then kept as it was
   /// and the version has no ancestry).

@@ -4,9 +4,6 @@ import Synchronization
 /// are kept and readable, their contents (read once), whether a version still holds what its id
 /// was kept with, and the base to merge each version against.
 final class Ancestry: Sendable {
-  /// The db member that carries a version's lineage.
-  static let field = "twofold_sync"
-
   private let store: (any KeptVersionStore)?
   private let state = Mutex<(ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?])>(
     (nil, [:]))

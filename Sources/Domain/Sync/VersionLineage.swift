@@ -34,6 +34,8 @@ public struct VersionLineage: Hashable, Sendable {
 
   /// How many ancestors a version carries at most.
   public static let limit = 100
+  /// The db member that carries a version's lineage in a vault file.
+  public static let field = "twofold_sync"
 
   /// This version's id.
   public let id: ID
@@ -97,5 +99,17 @@ extension VersionLineage.ID {
           ? Character(scalar) : "-"
       })
     return VersionLineage.ID(cleaned.isEmpty ? "version" : cleaned) ?? VersionLineage.ID("version")!
+  }
+}
+
+extension VaultContents {
+  /// These contents as a new write over `previous`: a fresh id descending from it, unless the
+  /// change already set a lineage of its own (a sync) or changed nothing.
+  public func stamped(over previous: VaultContents, ids: IdentifierSource) -> VaultContents {
+    guard lineage == previous.lineage, !holdsSame(as: previous) else { return self }
+    var stamped = self
+    stamped.lineage = .written(.fresh(ids), replacing: previous.lineage)
+    stamped.preserved.removeAll { $0.key == VersionLineage.field }
+    return stamped
   }
 }

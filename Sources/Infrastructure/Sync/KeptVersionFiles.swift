@@ -82,12 +82,17 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     }
   }
 
+  /// `entries` by id.
+  private static func byID(_ entries: [Entry]) -> [VersionLineage.ID: Entry] {
+    Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
   /// The ids of the versions kept.
   public func keptIDs() -> Set<VersionLineage.ID> { Set(entries().map(\.id)) }
 
   /// A kept version rebuilt from its file and its parents', checked against its fingerprint.
   public func contents(of id: VersionLineage.ID) -> VaultContents? {
-    let entries = Dictionary(entries().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let entries = Self.byID(entries())
     guard entries[id] != nil else { return nil }
     return checked(id, entries)
   }
@@ -173,7 +178,7 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   /// The length of the chain of changes from `id` back to a whole version; `Int.max` when
   /// `id` is not kept.
   private func depth(of id: VersionLineage.ID, in entries: [Entry]) -> Int {
-    let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let byID = Self.byID(entries)
     var length = 0
     var current = byID[id]
     guard current != nil else { return .max }
@@ -206,20 +211,21 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     }
     guard dropped > 0 else { return }
     let gone = Set(entries.prefix(dropped).map(\.id))
-    let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let byID = Self.byID(entries)
     var kept = Array(entries.dropFirst(dropped))
+    var lost: Set<VersionLineage.ID> = []
     for index in kept.indices {
       guard let parent = kept[index].parent, gone.contains(parent) else { continue }
+      kept[index].parent = nil
       guard let contents = checked(kept[index].id, byID) else {
-        kept[index].parent = nil
+        // A version that cannot be rebuilt is no longer kept.
+        lost.insert(kept[index].id)
         DurableFile.remove(path(of: kept[index].id))
         continue
       }
       try write(.whole(contents), fingerprint: KeptVersionSeal.fingerprint(contents), as: kept[index].id)
-      kept[index].parent = nil
     }
-    // A version that could not be rebuilt lost its file: it is no longer kept.
-    kept.removeAll { entry in entry.parent == nil && POSIX.readFile(path(of: entry.id)).isFailure }
+    kept.removeAll { lost.contains($0.id) }
     for id in gone { DurableFile.remove(path(of: id)) }
     entries = kept
   }
@@ -234,12 +240,5 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       JSONObject([("version", .number(JSONNumber(Int64(1)))), ("versions", .array(list))])
     ).serialized()
     try DurableFile.commit(try DurableFile.prepare(bytes + [0x0a], for: indexPath), to: indexPath)
-  }
-}
-
-extension Result {
-  fileprivate var isFailure: Bool {
-    if case .failure = self { return true }
-    return false
   }
 }

@@ -8,18 +8,30 @@ final class XServer {
   let display: String
   private var processes: [Process] = []
 
-  /// Starts `Xvfb` on the first free display from :90 and waits until it accepts connections.
+  /// Starts `Xvfb` on a display it chooses itself (`-displayfd`, so tests that run at once never
+  /// race for one) and waits until it accepts connections.
   init() throws {
-    var number = 90
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-      || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-    {
-      number += 1
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: try Self.path("Xvfb"))
+    server.arguments = ["-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+    server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    let chosen = Pipe()
+    server.standardOutput = chosen
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    processes.append(server)
+    var printed = Data()
+    while !printed.contains(UInt8(ascii: "\n")) {
+      let more = chosen.fileHandleForReading.availableData
+      guard !more.isEmpty else { break }
+      printed.append(more)
     }
-    display = ":\(number)"
-    let server = try start(
-      try Self.path("Xvfb"), [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"])
-    _ = server
+    let number = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !number.isEmpty, number.allSatisfy(\.isNumber) else {
+      display = ""
+      throw Failure(message: "Xvfb did not say which display it took")
+    }
+    display = ":" + number
     guard wait(seconds: 10, until: { self.output(of: "xdotool", ["getdisplaygeometry"]) != nil }) else {
       throw Failure(message: "Xvfb did not start on \(display)")
     }
@@ -66,7 +78,7 @@ final class XServer {
   func startWindow(_ program: String, _ arguments: [String], class name: String) throws -> String {
     var errors: [String] = []
     for _ in 0..<2 {
-      let log = NSTemporaryDirectory() + "xserver-\(getpid())-\(name)-\(errors.count).log"
+      let log = NSTemporaryDirectory() + "xserver-\(UUID().uuidString).log"
       FileManager.default.createFile(atPath: log, contents: nil)
       defer { try? FileManager.default.removeItem(atPath: log) }
       let process = try start(program, arguments, errorLog: FileHandle(forWritingAtPath: log))

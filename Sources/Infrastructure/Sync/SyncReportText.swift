@@ -2,10 +2,11 @@ import Codecs
 import Domain
 
 /// The sync report as people and scripts read it (CLI.md "Sync"): one line per change, a summary
-/// line per source, and the `--json` array. Labels and field names only: never a secret.
-enum SyncReportText {
+/// line per source, and the `--json` array, for the command line and the agent's log. Labels
+/// and field names only: never a secret.
+public enum SyncReportText {
   /// The lines for one source's changes.
-  static func lines(_ source: SyncVault.SourceReport) -> [String] {
+  public static func lines(_ source: SyncVault.SourceReport) -> [String] {
     let there = source.isTwoWay ? "the source" : "the backups"
     var lines = source.notes.map { "note: \($0)" }
     for change in source.report.changes {
@@ -37,7 +38,7 @@ enum SyncReportText {
   }
 
   /// One summary line.
-  static func summary(_ source: SyncVault.SourceReport, dryRun: Bool) -> String {
+  public static func summary(_ source: SyncVault.SourceReport, dryRun: Bool) -> String {
     let report = source.report
     let local = counts(report.local)
     let head = dryRun ? "would sync" : "synced"
@@ -47,7 +48,7 @@ enum SyncReportText {
   }
 
   /// The `--json` array.
-  static func json(_ sources: [SyncVault.SourceReport]) -> String {
+  public static func json(_ sources: [SyncVault.SourceReport]) -> String {
     func object(_ counts: MergeReport.Counts) -> JSONValue {
       .object(
         JSONObject([
