@@ -13,13 +13,15 @@
 # For the desktop app's Debian package (Scripts/package-deb.sh --desktop, Scripts/check-deb.sh):
 # dpkg-shlibdeps for its Depends (dpkg-dev), desktop-file-validate (desktop-file-utils),
 # appstreamcli (appstream), rsvg-convert to render its icons (librsvg2-bin) and lintian.
+# For the sync test between two real devices (SyncthingTests): Syncthing (syncthing).
 # (Scripts/bench-desktop.sh installs its peer, OTPClient, itself: CI does not run benchmarks.)
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
   dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
   xsel libgtk-4-dev libadwaita-1-dev
-  dpkg-dev desktop-file-utils appstream librsvg2-bin lintian)
+  dpkg-dev desktop-file-utils appstream librsvg2-bin lintian
+  syncthing)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
