@@ -293,7 +293,10 @@ public final class AgentServer: Sendable {
           do throws(SyncVault.Failure) {
             let reports = try runner.sync(sources, ownCopies: true, passwords: [], dryRun: false)
             held.invalidate()
-            for report in reports { log("\(held.path): " + SyncReportText.summary(report, dryRun: false)) }
+            for report in reports {
+              for warning in report.warnings { log("\(held.path): warning: \(warning)") }
+              log("\(held.path): " + SyncReportText.summary(report, dryRun: false))
+            }
             return true
           } catch {
             let reason: String

@@ -50,6 +50,7 @@ extension WireWriter {
     counts(source.report.remote)
     int(source.report.conflicts)
     strings(source.notes)
+    strings(source.warnings)
   }
 }
 
@@ -95,6 +96,7 @@ extension WireReader {
     let changes = try array { (reader) throws(Malformed) in try reader.mergeChange() }
     let report = MergeReport(
       changes: changes, local: try counts(), remote: try counts(), conflicts: try int())
-    return SyncVault.SourceReport(source: source, isTwoWay: isTwoWay, report: report, notes: try strings())
+    return SyncVault.SourceReport(
+      source: source, isTwoWay: isTwoWay, report: report, notes: try strings(), warnings: try strings())
   }
 }

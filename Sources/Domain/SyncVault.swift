@@ -14,13 +14,19 @@ public struct SyncVault: Sendable {
     public var report: MergeReport
     /// Notes that did not stop the sync.
     public var notes: [String]
+    /// Problems of the whole sync that people should see (versions whose ancestry could not be
+    /// used): at most one, on the first source's report.
+    public var warnings: [String]
 
     /// Describes one source's sync.
-    public init(source: String, isTwoWay: Bool, report: MergeReport, notes: [String]) {
+    public init(
+      source: String, isTwoWay: Bool, report: MergeReport, notes: [String], warnings: [String] = []
+    ) {
       self.source = source
       self.isTwoWay = isTwoWay
       self.report = report
       self.notes = notes
+      self.warnings = warnings
     }
   }
 
@@ -213,22 +219,22 @@ public struct SyncVault: Sendable {
   ) -> Plan {
     var plan = Plan(ours: ours, result: ours)
     var merged: [VersionLineage] = []
+    var doubtful = DoubtfulAncestry()
     let oursLineage = ancestry.trusted(ours)
     var done:
       [(input: Input, before: VaultContents, after: VaultContents, reports: [MergeReport], notes: [String])] =
         []
     for input in inputs {
-      var notes = input.snapshot.notes
+      let notes = input.snapshot.notes
       let before = plan.result
       var reports: [MergeReport] = []
       for version in input.snapshot.versions {
         let theirs = ancestry.trusted(version)
         if version.lineage != nil, !plan.read.contains(version) { plan.read.append(version) }
         if version.lineage == nil, version.preserved.contains(where: { $0.key == VersionLineage.field }) {
-          notes.append("its \(VersionLineage.field) record cannot be read: merged against the last base")
+          doubtful.unreadable += 1
         } else if version.lineage != nil, theirs == nil {
-          notes.append(
-            "it was changed by another program since Twofold wrote it: merged against the last base")
+          doubtful.stale += 1
         }
         let pending = VersionLineage.written(id, replacing: oursLineage, merging: merged)
         let base: VaultContents?
@@ -273,6 +279,39 @@ public struct SyncVault: Sendable {
       plan.reports.append(
         SourceReport(source: source.location, isTwoWay: source.isTwoWay, report: report, notes: item.notes))
     }
+    doubtful.damaged = ancestry.damagedCount()
+    if let warning = doubtful.warning, !plan.reports.isEmpty { plan.reports[0].warnings = [warning] }
     return plan
+  }
+
+  /// What made a sync fall back to an older base than the versions' ancestry would give
+  /// (sync.md "Two writers: which base"): said once per sync, however many versions it touched.
+  struct DoubtfulAncestry {
+    /// Versions whose `twofold_sync` record is malformed.
+    var unreadable = 0
+    /// Versions whose id was kept with other contents (another program edited the file).
+    var stale = 0
+    /// Kept versions found damaged.
+    var damaged = 0
+
+    /// The one warning, or nil when every ancestry could be used.
+    var warning: String? {
+      var parts: [String] = []
+      if unreadable > 0 {
+        parts.append(
+          "\(Self.count(unreadable, "version")) with a \(VersionLineage.field) record that cannot be read")
+      }
+      if stale > 0 {
+        parts.append("\(Self.count(stale, "version")) changed by another program since Twofold wrote it")
+      }
+      if damaged > 0 { parts.append("\(Self.count(damaged, "kept version")) damaged") }
+      guard !parts.isEmpty else { return nil }
+      return parts.joined(separator: ", ")
+        + ": merged against an older base, which can bring back a deleted entry"
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+      number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
   }
 }

@@ -73,6 +73,17 @@ struct AgentProtocolTests {
     .failure(.ambiguous("gi", candidates: ["GitHub:a (1)", "Gitea:b (2)"])),
     .failure(.invalidField(.digits, "digits must be 6 to 8")), .failure(.duplicate(label: "A:b")),
     .malformed("the message ends early"), .versionMismatch(7),
+    .synced([
+      SyncVault.SourceReport(
+        source: "/share/v.json", isTwoWay: true,
+        report: MergeReport(
+          changes: [
+            .added(.local, label: "A:b"), .conflict(label: "C:d", field: .note, resolution: .oursKept),
+          ],
+          local: .init(added: 1), remote: .init(), conflicts: 1),
+        notes: ["left alone: x"], warnings: ["1 kept version damaged"])
+    ]),
+    .syncFailed(source: "/share/v.json", .storage("the disk is full")),
   ]
 
   @Test("answers round-trip", arguments: responses)

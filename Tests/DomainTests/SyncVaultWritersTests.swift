@@ -36,11 +36,15 @@ struct SyncVaultWritersTests {
 
   final class MemoryKept: KeptVersionStore, @unchecked Sendable {
     let versions = Mutex<[VersionLineage.ID: VaultContents]>([:])
+    /// Ids listed as kept whose contents cannot be read.
+    let damaged = Mutex<Set<VersionLineage.ID>>([])
     init(_ list: [VaultContents]) {
       versions.withLock { for version in list { $0[version.lineage!.id] = version } }
     }
     func keptIDs() -> Set<VersionLineage.ID> { Set(versions.withLock { $0.keys }) }
-    func contents(of id: VersionLineage.ID) -> VaultContents? { versions.withLock { $0[id] } }
+    func contents(of id: VersionLineage.ID) -> VaultContents? {
+      damaged.withLock { $0.contains(id) } ? nil : versions.withLock { $0[id] }
+    }
     func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError) {
       versions.withLock { $0[version.lineage!.id] = version }
     }
@@ -105,7 +109,45 @@ struct SyncVaultWritersTests {
     let (result, _, reports, _) = try sync(ours: ours, versions: [edited], base: s1, kept: [s1])
     #expect(result.accounts.map(\.issuer) == ["Common", "OnlyB"])
     #expect(result.accounts[0].note == "edited elsewhere")
-    #expect(reports[0].notes.contains { $0.contains("changed by another program") })
+    #expect(
+      reports[0].warnings == [
+        "1 version changed by another program since Twofold wrote it: merged against an older base, which can bring back a deleted entry"
+      ])
+    #expect(reports[0].notes.isEmpty)
+  }
+
+  @Test("versions whose twofold_sync cannot be read are merged against the source's base, with one warning")
+  func malformedLineage() throws {
+    var first = S.vault([Self.common, Self.onlyB])
+    first.preserved = [PreservedField(key: VersionLineage.field, raw: #"{"id": 7}"#)]
+    var second = S.vault([Self.common, Self.onlyA])
+    second.preserved = [PreservedField(key: VersionLineage.field, raw: #"{"id": "a", "ancestors": ["a"]}"#)]
+    let ours = Self.version([Self.common], "s1", "s0")
+    let (result, _, reports, _) = try sync(ours: ours, versions: [first, second], base: ours, kept: [ours])
+    #expect(result.accounts.map(\.issuer) == ["Common", "OnlyB", "OnlyA"])
+    #expect(
+      reports.flatMap(\.warnings) == [
+        "2 versions with a twofold_sync record that cannot be read: merged against an older base, which can bring back a deleted entry"
+      ])
+  }
+
+  @Test("a damaged kept ancestor is passed over for an older one, with one warning")
+  func damagedKept() throws {
+    let s0 = Self.version([Self.common], "s0")
+    let s1 = Self.version([Self.common, Self.onlyA], "s1", "s0")
+    let ours = Self.version([Self.common, Self.onlyA], "x", "s1", "s0")
+    let theirs = Self.version([Self.common], "y", "s1", "s0")
+    let store = MemoryKept([s0, s1])
+    store.damaged.withLock { $0 = [Self.id("s1")] }
+    let sync = SyncVault(
+      repository: InMemoryVaultRepository(ours), bases: MemoryBases(nil), kept: store, ids: .counting("new"),
+      vault: "/vault.json")
+    let reports = try sync([MemorySource([theirs])], dryRun: true)
+    #expect(reports[0].report.local == .init(), "against s0 OnlyA is ours's own addition, so it stays")
+    #expect(
+      reports[0].warnings == [
+        "1 kept version damaged: merged against an older base, which can bring back a deleted entry"
+      ])
   }
 
   @Test("a version already in our ancestry adds nothing and writes nothing when the entries agree")

@@ -5,8 +5,9 @@ import Synchronization
 /// was kept with, and the base to merge each version against.
 final class Ancestry: Sendable {
   private let store: (any KeptVersionStore)?
-  private let state = Mutex<(ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?])>(
-    (nil, [:]))
+  private let state = Mutex<
+    (ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?], damaged: Int)
+  >((nil, [:], 0))
 
   /// The versions kept in `store` (nil: none are).
   init(_ store: (any KeptVersionStore)?) { self.store = store }
@@ -27,10 +28,16 @@ final class Ancestry: Sendable {
     let contents = store?.contents(of: id)
     state.withLock { state in
       state.contents[id] = .some(contents)
-      if contents == nil { state.ids?.remove(id) }
+      if contents == nil {
+        state.ids?.remove(id)
+        state.damaged += 1
+      }
     }
     return contents
   }
+
+  /// How many kept versions were found damaged so far.
+  func damagedCount() -> Int { state.withLock { $0.damaged } }
 
   /// Whether `version` carries an id this device kept with other contents (another program
   /// edited the file and kept the field): such a version has no ancestry.

@@ -8,7 +8,7 @@ public enum SyncReportText {
   /// The lines for one source's changes.
   public static func lines(_ source: SyncVault.SourceReport) -> [String] {
     let there = source.isTwoWay ? "the source" : "the backups"
-    var lines = source.notes.map { "note: \($0)" }
+    var lines = source.warnings.map { "warning: \($0)" } + source.notes.map { "note: \($0)" }
     for change in source.report.changes {
       switch change {
       case .added(.local, let label): lines.append("added to the vault: \(label)")
