@@ -50,7 +50,7 @@ public struct InteractiveVault: Sendable {
       ids: ids, keeper: keeper)
     do throws(DomainError) {
       _ = try repository.load()
-      return .unencrypted(VaultServices(repository: repository, ids: ids))
+      return .unencrypted(VaultServices(repository: repository, ids: ids, conflictCopies: countCopies))
     } catch .passwordRequired {
       return throughAgent(direct: repository).map(Opened.throughAgent)
     }
@@ -73,7 +73,13 @@ public struct InteractiveVault: Sendable {
         repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,
         max: AgentAccess.defaultMax)
     }
-    return VaultServices(repository: repository, ids: ids)
+    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
+  }
+
+  /// Counts the Syncthing conflict copies beside the vault file.
+  private var countCopies: @Sendable () -> Int {
+    let vault = AgentProcess.absolutePath(path)
+    return { VaultConflictCopies.paths(of: vault).count }
   }
 
   private func throughAgent(direct: AegisVaultRepository) -> VaultServices? {
@@ -81,6 +87,6 @@ public struct InteractiveVault: Sendable {
     let repository = AgentVaultRepository(
       vault: AgentProcess.absolutePath(path), client: agent.client, direct: direct)
     guard (try? repository.load()) != nil, repository.usesAgent else { return nil }
-    return VaultServices(repository: repository, ids: ids)
+    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
   }
 }

@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// Tells whether a file was written, replaced or removed since the last look: through inotify on
+/// Tells whether a file was written, replaced or removed, or a Syncthing conflict copy of it came
+/// or went, since the last look: through inotify on
 /// Linux (a watch on its folder, since a durable save renames a new file over it), else by
 /// comparing its identity (a `stat` each look). Looking never blocks.
 public final class FileWatcher {
@@ -40,7 +41,11 @@ public final class FileWatcher {
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
-      touched = touched || Self.names(in: buffer[0..<count]).contains(name)
+      touched =
+        touched
+        || Self.names(in: buffer[0..<count]).contains {
+          $0 == name || SyncFileNames.original(ofCopy: $0) == name
+        }
     }
     if touched { identity = FileIdentity.of(path) }
     return touched

@@ -32,6 +32,8 @@ public enum AccountsFeature {
     public var pendingDelete: Account.ID?
     /// Whether the vault has been loaded at least once.
     public var isLoaded = false
+    /// Syncthing conflict copies of the vault waiting to be merged, as last counted.
+    public var conflictCopies = 0
     /// Codes computed where the secrets are (the agent), for accounts loaded without them.
     public var fetchedCodes: [Account.ID: AccountCode] = [:]
     /// The time `fetchedCodes` are for.
@@ -96,6 +98,9 @@ public enum AccountsFeature {
       return visible.first { $0.id == selection } ?? visible.first
     }
 
+    /// Says that conflict copies wait to be merged, while there are any.
+    public var conflictNotice: String? { Messages.conflictCopies(conflictCopies) }
+
     /// The name of the group filter, for the header.
     public var groupFilterName: String? {
       groupFilter.flatMap { id in contents.groups.first { $0.id == id }?.name }
@@ -114,6 +119,8 @@ public enum AccountsFeature {
   public enum Action: Equatable, Sendable {
     case appeared
     case loaded(VaultContents)
+    /// The conflict copies beside the vault were counted (on every load).
+    case conflictCopiesCounted(Int)
     case settingsChanged(AppSettings)
     case tick(Int64)
     case codesFetched([AccountCode], at: Int64)
@@ -174,6 +181,9 @@ public enum AccountsFeature {
       }
       keepSelectionVisible(&state)
       return fetchCodes(state)
+    case .conflictCopiesCounted(let count):
+      state.conflictCopies = count
+      return []
     case .settingsChanged(let settings):
       state.settings = settings
       return []

@@ -16,14 +16,20 @@ public struct VaultServices: Sendable {
   public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
   /// The codes of accounts at a time, computed where their secrets are.
   public var codes: @Sendable ([Account], Int64) throws(DomainError) -> [AccountCode]
+  /// How many Syncthing conflict copies of the vault wait beside it to be merged.
+  public var conflictCopies: @Sendable () -> Int
   /// Imports candidates (`skipBad`, `dryRun`), or says what would have happened when refused.
   public var importAccounts:
     @Sendable ([ImportCandidate], Bool, Bool) throws(DomainError) -> Result<
       ImportReport, ImportAccounts.Refused
     >
 
-  /// The use cases over `repository`.
-  public init(repository: any VaultRepository, ids: IdentifierSource) {
+  /// The use cases over `repository`; `conflictCopies` counts the copies waiting beside its file.
+  public init(
+    repository: any VaultRepository, ids: IdentifierSource,
+    conflictCopies: @escaping @Sendable () -> Int = { 0 }
+  ) {
+    self.conflictCopies = conflictCopies
     load = { () throws(DomainError) in try repository.load() }
     add = { (new) throws(DomainError) in try AddAccount(repository: repository, ids: ids)(new) }
     edit = { (id, changes) throws(DomainError) in

@@ -81,7 +81,7 @@ public final class AppStore {
     do throws(DomainError) {
       switch effect {
       case .load:
-        return [.loaded(try services.load())]
+        return [.loaded(try services.load()), .conflictCopiesCounted(services.conflictCopies())]
       case .fetchCodes(let accounts, let time):
         return [.codesFetched(try services.codes(accounts, time), at: time)]
       case .copy(let code):

@@ -2,6 +2,14 @@ import Domain
 
 /// Sentences for people, one per domain error; never containing a secret.
 public enum Messages {
+  /// What to tell someone when Syncthing left `count` conflict copies beside the vault (sync.md
+  /// "Sources"); nil for none.
+  public static func conflictCopies(_ count: Int) -> String? {
+    guard count > 0 else { return nil }
+    let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
+    return "\(copies) of this vault: run 'twofold sync'"
+  }
+
   /// What to tell someone when `error` happened.
   public static func text(for error: DomainError) -> String {
     switch error {

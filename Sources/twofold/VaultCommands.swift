@@ -25,9 +25,8 @@ struct VaultCommands {
   /// (sync.md: the vault itself in a synced folder).
   func announceConflictCopies() {
     let count = VaultConflictCopies.paths(of: AgentProcess.absolutePath(session.path)).count
-    guard count > 0 else { return }
-    let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
-    environment.standardError("\(copies) of this vault: run 'twofold sync'\n")
+    guard let notice = Messages.conflictCopies(count) else { return }
+    environment.standardError(notice + "\n")
   }
 
   /// Runs `body`, translating a domain error.

@@ -94,7 +94,22 @@ struct AccountsFeatureActionTests {
     Case(
       "a tick moves the time", Fixture.accounts(), .tick(Fixture.Time.periodStart),
       then: { $0.now = Fixture.Time.periodStart }),
+    Case(
+      "conflict copies counted are kept", Fixture.accounts(), .conflictCopiesCounted(2),
+      then: { $0.conflictCopies = 2 }),
   ]
+
+  @Test("The notice names the copies waiting, in the command line's words, and goes with them")
+  func conflictNotice() {
+    var state = Fixture.accounts()
+    #expect(state.conflictNotice == nil)
+    _ = AccountsFeature.reduce(&state, .conflictCopiesCounted(1))
+    #expect(state.conflictNotice == "1 conflict copy of this vault: run 'twofold sync'")
+    _ = AccountsFeature.reduce(&state, .conflictCopiesCounted(3))
+    #expect(state.conflictNotice == "3 conflict copies of this vault: run 'twofold sync'")
+    _ = AccountsFeature.reduce(&state, .conflictCopiesCounted(0))
+    #expect(state.conflictNotice == nil)
+  }
 
   @Test("List actions reduce to their state and effects", arguments: table)
   func reduces(_ row: Case) {

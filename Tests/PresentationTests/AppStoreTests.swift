@@ -30,6 +30,15 @@ struct AppStoreTests {
     #expect(state.accounts.rows.map(\.id) == Fixture.displayOrder)
   }
 
+  @Test("Each load counts the conflict copies waiting beside the vault")
+  func conflictCopiesCounted() {
+    let harness = StoreHarness(locked: false, conflictCopies: 2)
+    #expect(harness.store.state.accounts.conflictCopies == 2)
+    harness.copies.value.withLock { $0 = 0 }
+    harness.send(.vaultChangedOnDisk)
+    #expect(harness.store.state.accounts.conflictNotice == nil)
+  }
+
   @Test("A QR code read in the add form fills its Key URI, and adding it saves that account")
   func scannedQRCode() throws {
     let harness = StoreHarness.unlocked()

@@ -47,4 +47,38 @@ struct LiveReloadTests {
     try app.press("q")
     try app.waitUntilExited()
   }
+
+  @Test("a Syncthing conflict copy beside the vault is announced, and merged by twofold sync it goes")
+  func conflictCopyWaiting() throws {
+    let folder = try TemporaryDirectory()
+    let vault = folder.path("vault.json")
+    let environment = [
+      "TWOFOLD_VAULT": vault, "TWOFOLD_PASSWORD": "correct horse", "XDG_STATE_HOME": folder.path("state"),
+    ]
+    func cli(_ arguments: [String], vault: String = vault) throws -> TwofoldProcess.Output {
+      try TwofoldProcess.run(arguments + ["--vault", vault], environment: environment)
+    }
+    #expect(try cli(["init"]).status == 0)
+    #expect(try cli(["add", "--issuer", "GitHub", "--secret", "GEZDGNBVGY3TQOJQ"]).status == 0)
+    // The other device's version: the same vault with one more account, left as a conflict copy.
+    let other = folder.path("other.json")
+    try FileManager.default.copyItem(atPath: vault, toPath: other)
+    #expect(try cli(["add", "--issuer", "Deno", "--secret", "MFRGGZDFMZTWQ2LK"], vault: other).status == 0)
+    let app = try TmuxSession([], environment: environment.merging(["HOME": folder.url.path]) { $1 })
+    try app.waitFor("the list") { $0.contains("GitHub") }
+    #expect(try !app.screen().contains("conflict cop"))
+
+    try FileManager.default.moveItem(
+      atPath: other, toPath: folder.path("vault.sync-conflict-20261203-101500-BBBBBBB.json"))
+    try app.waitFor("the notice, without a key press", timeout: 2.5) {
+      $0.contains("1 conflict copy of this vault: run 'twofold sync'")
+    }
+    let synced = try cli(["sync"])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    try app.waitFor("the merged account, and the notice gone", timeout: 2.5) {
+      $0.contains("Deno") && !$0.contains("conflict cop")
+    }
+    try app.press("q")
+    try app.waitUntilExited()
+  }
 }

@@ -25,15 +25,19 @@ struct StoreHarness {
   private let exported = ExportLog()
   let settings: InMemorySettings
   let store: AppStore
+  /// How many conflict copies the vault's services report.
+  let copies = Counter()
 
   /// A store at `now`: locked behind `password`, or already open like the demo.
   init(
     locked: Bool = true, now: Int64 = Fixture.Time.early, settings: AppSettings = AppSettings(),
-    contents: VaultContents = Fixture.vault
+    contents: VaultContents = Fixture.vault, conflictCopies: Int = 0
   ) {
     let repository = InMemoryVaultRepository(contents)
     let ids = IdentifierSource.counting()
-    let services = VaultServices(repository: repository, ids: ids)
+    copies.value.withLock { $0 = conflictCopies }
+    let services = VaultServices(
+      repository: repository, ids: ids, conflictCopies: { [copies] in copies.value.withLock { $0 } })
     self.repository = repository
     self.settings = InMemorySettings(settings)
     let dependencies = AppDependencies(
@@ -99,6 +103,11 @@ struct StoreHarness {
 }
 
 /// The exports a harness's store asked for.
+/// A number the test changes while the store reads it.
+final class Counter: Sendable {
+  let value = Mutex(0)
+}
+
 final class ExportLog: Sendable {
   let entries = Mutex<[(ExportFeature.Request, VaultContents?)]>([])
 }

@@ -17,6 +17,9 @@ final class AccountListPage {
   private let searchEntry: Widget
   private let groups: Widget
   private let empty: Widget
+  /// Says that Syncthing conflict copies of the vault wait to be merged (`twofold sync`).
+  private let conflictBar: Widget
+  private let conflictLabel: Widget
   private var ids: [String] = []
   private var groupIDs: [AccountGroup.ID?] = [nil]
   private var rows: [String: AccountRow] = [:]
@@ -56,6 +59,11 @@ final class AccountListPage {
     empty = UI.label("No accounts yet: add one with the + button.", classes: ["dim-label"], wrap: true)
     gtk_label_set_xalign(cast(empty), 0.5)
     UI.margins(empty, 24)
+    conflictLabel = UI.label(wrap: true)
+    conflictBar = gtk_info_bar_new()!
+    gtk_info_bar_set_message_type(cast(conflictBar), GTK_MESSAGE_WARNING)
+    gtk_info_bar_add_child(cast(conflictBar), conflictLabel)
+    UI.visible(conflictBar, false)
 
     let add = UI.iconButton("list-add-symbolic", name: "Add account") { send(.accounts(.addRequested)) }
     let search = UI.iconButton("system-search-symbolic", name: "Search") {}
@@ -79,7 +87,7 @@ final class AccountListPage {
     gtk_scrolled_window_set_child(cast(scroller), list)
     gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_widget_set_vexpand(scroller, 1)
-    widget = UI.box(true, spacing: 0, [header.bar, searchBar, empty, scroller])
+    widget = UI.box(true, spacing: 0, [header.bar, conflictBar, searchBar, empty, scroller])
 
     let bar = searchBar
     Signal.connect(search, "clicked") {
@@ -173,6 +181,8 @@ final class AccountListPage {
       empty,
       state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
     UI.visible(empty, state.isLoaded && shown.isEmpty)
+    if let notice = state.conflictNotice { UI.set(conflictLabel, notice) }
+    UI.visible(conflictBar, state.conflictNotice != nil)
   }
 
   private func renderGroups(_ state: AccountsFeature.State) {

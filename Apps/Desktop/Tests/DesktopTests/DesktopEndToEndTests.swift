@@ -95,7 +95,8 @@ struct DesktopEndToEndTests {
     #expect(steps.contains("scenario live_reload: passed"), "\(steps)")
     for screen in [
       "unlock-wrong-password", "accounts", "search", "add-account", "delete-confirmation", "settings-dark",
-      "live-reload", "details-qr", "edit-account", "shortcuts", "file-chooser", "import-report", "export",
+      "live-reload", "conflict-copies", "details-qr", "edit-account", "shortcuts", "file-chooser",
+      "import-report", "export",
     ] {
       #expect(FileManager.default.fileExists(atPath: "\(shots)/\(screen).png"), "no screenshot of \(screen)")
     }

@@ -232,6 +232,16 @@ class Scenario:
             print(f"  shown after {time.monotonic() - changed:.2f} s")
             self.shot("live-reload")
 
+            print("step: a Syncthing conflict copy beside the vault is announced, and the notice goes with it")
+            notice = "1 conflict copy of this vault: run 'twofold sync'"
+            copy = os.path.join(os.path.dirname(setup["vault"]), "vault.sync-conflict-20261203-101500-BBBBBBB.json")
+            with open(setup["vault"]) as source, open(copy, "w") as target:
+                target.write(source.read())
+            d.wait_until(lambda: notice in d.texts(app), timeout=2.0, message="the conflict-copy notice", root=app)
+            self.shot("conflict-copies")
+            os.remove(copy)
+            d.wait_until(lambda: notice not in d.texts(app), timeout=2.0, message="the notice gone", root=app)
+
             print("step: details draw the QR code on request; Edit renames, and the list and details show it")
             first = accounts[0]
             d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Details"))
