@@ -36,7 +36,7 @@ public enum AskpassPrompt {
       guard let executable = ChildProcess.find(askpass, path: path) else { return .unavailable }
       return AskpassProgram.ask(executable, prompt: prompt, environment: environment, timeLimit: timeLimit)
     }
-    let display = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(variables[$0] ?? "").isEmpty }
+    let display = GraphicalSession(variables: variables).isGraphical
     guard display, let pinentry = ChildProcess.find("pinentry", path: path) else { return .unavailable }
     return Pinentry.ask(
       pinentry, prompt: prompt, description: description, environment: environment, timeLimit: timeLimit)

@@ -11,8 +11,19 @@ final class ChildProcess {
   enum Exit: Equatable {
     /// It exited with this status.
     case status(Int32)
-    /// A signal ended it.
-    case signalled
+    /// A signal ended it (0: it could not be waited for).
+    case signalled(Int32)
+
+    /// How a program that did not exit with 0 ended, for messages: `crashed (signal 11)`,
+    /// `ended with status 3`, `was stopped after N s`.
+    func phrase(timeLimit: Double) -> String {
+      switch self {
+      case .status(let status): "ended with status \(status)"
+      case .signalled(0): "was killed"
+      case .signalled(let signal): "crashed (signal \(signal))"
+      case .timedOut: "was stopped after \(Int(timeLimit)) s"
+      }
+    }
     /// It was still running at the deadline and was killed.
     case timedOut
   }
@@ -140,7 +151,7 @@ final class ChildProcess {
       if done == pid { break }
       if done < 0 && errno != EINTR {
         reaped = true
-        return .signalled
+        return .signalled(0)
       }
       if POSIX.monotonicSeconds() >= end {
         kill(pid, SIGKILL)
@@ -152,7 +163,7 @@ final class ChildProcess {
     }
     reaped = true
     // WIFEXITED and WEXITSTATUS are macros Swift does not import.
-    return status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signalled
+    return status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signalled(status & 0x7f)
   }
 
   /// A pipe whose ends close on exec, so a program another thread starts cannot inherit one

@@ -25,7 +25,7 @@ public struct DmenuProgram: Sendable {
     }
     let wayland = [["fuzzel", "--dmenu"], ["wofi", "--dmenu"], ["bemenu"]]
     let x11 = [["rofi", "-dmenu"], ["dmenu"]]
-    let candidates = variables["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? wayland + x11 : x11 + wayland
+    let candidates = GraphicalSession(variables: variables).isWayland ? wayland + x11 : x11 + wayland
     for candidate in candidates {
       if let program = ChildProcess.find(candidate[0], path: path) {
         return DmenuProgram(command: [program] + candidate.dropFirst())
@@ -37,7 +37,7 @@ public struct DmenuProgram: Sendable {
   }
 
   /// This menu as the port `pick` uses: the lines go in, the first line printed comes back;
-  /// printing nothing, a status other than 0 or a time-out is a cancel.
+  /// printing nothing, a status other than 0 or a time-out is a cancel; a crash is a failure.
   public var picker: AccountPicker {
     let command = command
     return AccountPicker { (lines) throws(DesktopError) in
@@ -47,6 +47,12 @@ public struct DmenuProgram: Sendable {
           command[0], arguments: Array(command.dropFirst()), input: input, timeLimit: Self.timeLimit,
           outputLimit: 1 << 20)
       else { throw .toolFailed("cannot start the menu \(POSIX.fileName(of: command[0]))") }
+      if case .signalled = run.exit {
+        // A menu that crashed (bemenu 0.6.14 in a headless sway) is not a person who cancelled.
+        throw .toolFailed(
+          "the menu program '\(POSIX.fileName(of: command[0]))' \(run.exit.phrase(timeLimit: Self.timeLimit))"
+        )
+      }
       guard run.exit == .status(0) else { return nil }
       let text = String(decoding: run.output, as: UTF8.self)
       let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(

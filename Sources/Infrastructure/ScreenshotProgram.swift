@@ -23,8 +23,8 @@ public struct ScreenshotProgram: Sendable {
     -> ScreenshotProgram
   {
     let path = variables["PATH"]
-    let wayland = variables["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true
-    let x11 = variables["DISPLAY"].map { !$0.isEmpty } == true
+    let session = GraphicalSession(variables: variables)
+    let (wayland, x11) = (session.isWayland, session.isX11)
     if wayland, let grim = ChildProcess.find("grim", path: path) {
       if wholeScreen { return ScreenshotProgram(selector: nil, command: [grim], region: false) }
       if let slurp = ChildProcess.find("slurp", path: path) {
@@ -74,7 +74,7 @@ public struct ScreenshotProgram: Sendable {
     switch run.exit {
     case .status(0): return run.output
     case .status: throw .cancelled
-    case .signalled: throw .toolFailed("\(name) was killed")
+    case .signalled: throw .toolFailed("\(name) \(run.exit.phrase(timeLimit: time))")
     case .timedOut: throw .toolFailed("\(name) did not finish within \(Int(time)) s")
     }
   }

@@ -8,8 +8,8 @@ extension SystemClipboard {
   /// The command that prints the clipboard, if one is installed: wl-paste, `xclip -o`, `xsel -o`, pbpaste.
   public var readTool: [String]? {
     var candidates: [[String]] = []
-    if variables["WAYLAND_DISPLAY"] != nil { candidates.append(["wl-paste", "--no-newline"]) }
-    if variables["DISPLAY"] != nil {
+    if session.isWayland { candidates.append(["wl-paste", "--no-newline"]) }
+    if session.isX11 {
       candidates.append(["xclip", "-selection", "clipboard", "-o"])
       candidates.append(["xsel", "--clipboard", "--output"])
     }
@@ -26,7 +26,19 @@ extension SystemClipboard {
       while held.last == UInt8(ascii: "\n") { held.removeLast() }
       guard held == Array(text.utf8) else { return }
     }
-    _ = try? copy("")
+    guard let command = clearTool else { return }
+    try? Self.run(command, input: [])
+  }
+
+  /// The command that empties the clipboard: the tool's own clear where it has one
+  /// (`wl-copy --clear`, `xsel --clear`), else copying nothing (`xclip`, `pbcopy`).
+  var clearTool: [String]? {
+    guard let command = tool else { return nil }
+    switch POSIX.fileName(of: command[0]) {
+    case "wl-copy": return [command[0], "--clear"]
+    case "xsel": return [command[0], "--clipboard", "--clear"]
+    default: return command
+    }
   }
 
   /// What `command` prints, or nil when it cannot run or fails.

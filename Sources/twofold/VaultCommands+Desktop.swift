@@ -67,7 +67,7 @@ extension VaultCommands {
 
   /// Puts `code` on the clipboard and has it cleared after `clipboardSeconds` (as `code --copy`).
   func copy(_ code: String) throws(CommandFailure) {
-    do {
+    do throws(SystemClipboard.Failure) {
       let clipboard = SystemClipboard(variables: environment.variables)
       let tool = try clipboard.copy(code)
       let seconds = environment.clipboardSeconds
@@ -77,10 +77,11 @@ extension VaultCommands {
         environment.standardError(
           "warning: copied to the clipboard with \(tool), but cannot clear it later: clear it yourself\n")
       }
-    } catch .noTool {
-      throw Self.noClipboard
     } catch {
-      throw .failed("could not copy to the clipboard: \(error)")
+      switch error {
+      case .noTool: throw Self.noClipboard
+      case .toolFailed(let reason): throw .failed("could not copy to the clipboard: \(reason)")
+      }
     }
   }
 

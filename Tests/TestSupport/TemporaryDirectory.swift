@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A fresh folder under the system's temporary folder, removed when dropped.
 public final class TemporaryDirectory: @unchecked Sendable {
   /// The folder.
@@ -24,4 +28,26 @@ public final class TemporaryDirectory: @unchecked Sendable {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }
+
+  /// Writes a `/bin/sh` script with `body` to `name` in the folder, executable, and returns its
+  /// path. The file is written through a descriptor that closes on exec, so a process another
+  /// test starts meanwhile does not keep it open for writing (running it would fail with ETXTBSY).
+  @discardableResult
+  public func script(_ name: String, _ body: String) throws -> String {
+    let path = path(name)
+    unlink(path)  // a new file, never one a running process has open
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw ScriptFailure(code: errno) }
+    let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else { throw ScriptFailure(code: errno) }
+    return path
+  }
+}
+
+/// A script could not be written: `errno`.
+public struct ScriptFailure: Error {
+  /// The `errno` of the failed call.
+  public let code: Int32
 }

@@ -50,6 +50,15 @@ struct PickCommandTests {
     #expect(try vault.run(["code", "RFC"]).stdout == DesktopVault.codes[0] + "\n")
   }
 
+  @Test("A menu that crashes is a failure that says so, not a cancel: status 1, nothing done")
+  func menuCrashes() throws {
+    let menu = try vault.script("bemenu", "cat > /dev/null; kill -SEGV $$")
+    let output = try vault.run(["pick", "--print", "--menu", menu])
+    #expect(output.status == 1)
+    #expect(output.stderr == "twofold: the menu program 'bemenu' crashed (signal 11)\n")
+    #expect(try vault.run(["code", "RFC"]).stdout == DesktopVault.codes[0] + "\n")
+  }
+
   @Test("pick QUERY offers only the matches")
   func query() throws {
     let output = try vault.run(["pick", "example", "--print", "--menu", vault.menu(choosing: "alice")])
@@ -116,7 +125,7 @@ struct PickCommandTests {
     #expect(output.status == 0)
     #expect(output.stdout == "")
     #expect(vault.read("typed") == DesktopVault.codes[0])
-    #expect(vault.read("typing-arguments") == "-\n")
+    #expect(vault.read("typing-arguments") == "-s\n100\n-\n", "a pause after the keyboard is set up")
   }
 
   @Test(

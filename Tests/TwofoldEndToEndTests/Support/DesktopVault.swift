@@ -42,10 +42,7 @@ final class DesktopVault {
   /// Writes an executable `/bin/sh` script into `bin` and returns its path.
   @discardableResult
   func script(_ name: String, _ body: String) throws -> String {
-    let path = folder.path("bin/\(name)")
-    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    return path
+    try folder.script("bin/\(name)", body)
   }
 
   /// The text of a file in the folder; nil when there is none.

@@ -22,7 +22,6 @@ final class FakeClipboard {
   private let folder: TemporaryDirectory
 
   static let script = """
-    #!/bin/sh
     here="$(dirname "$0")/.."
     read -r _ _ _ _ _ session _ < /proc/$PPID/stat
     command=$(tr '\\0' ' ' < /proc/$PPID/cmdline)
@@ -38,8 +37,7 @@ final class FakeClipboard {
   init() throws {
     folder = try TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
-    let tool = try folder.write("bin/xclip", Self.script)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool)
+    try folder.script("bin/xclip", Self.script)
   }
 
   /// The variables that make `twofold` find this `xclip`: `PATH` and an X11 `DISPLAY`.
