@@ -13,7 +13,7 @@
 # For the desktop app's Debian package (Scripts/package-deb.sh --desktop, Scripts/check-deb.sh):
 # dpkg-shlibdeps for its Depends (dpkg-dev), desktop-file-validate (desktop-file-utils),
 # appstreamcli (appstream), rsvg-convert to render its icons (librsvg2-bin) and lintian.
-# For the end-to-end sync test between two real Syncthing devices (issue 23, yet to be written): syncthing.
+# For the end-to-end sync test between two real Syncthing devices (Tests/TwofoldEndToEndTests/SyncthingTests.swift): syncthing.
 # (Scripts/bench-desktop.sh installs its peer, OTPClient, itself: CI does not run benchmarks.)
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4

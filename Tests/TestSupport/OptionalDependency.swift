@@ -80,6 +80,8 @@ public struct OptionalDependency: Equatable, Sendable {
   public static let zsh = OptionalDependency(program: "zsh", package: "zsh")
   /// fish, which checks and runs the fish completion script.
   public static let fish = OptionalDependency(program: "fish", package: "fish")
+  /// Syncthing, two instances of which carry the shared vault in the sync test between devices.
+  public static let syncthing = OptionalDependency(program: "syncthing", package: "syncthing")
 
   /// The path of `program` on `PATH`, or nil.
   public static func path(of program: String) -> String? { onPath(program) }
