@@ -252,6 +252,10 @@ public struct SyncVault: Sendable {
     }
     if plan.result.holdsSame(as: ours), ours.lineage != nil {
       plan.result.lineage = ours.lineage
+    } else if let same = adoptable(done.map(\.input), result: plan.result, ancestry: ancestry) {
+      // The result is a shared file's version in our order: the vault takes that version's id,
+      // so the vault and the file hold the same version and the file is not written again.
+      plan.result.lineage = same
     } else {
       plan.result.lineage = .written(id, replacing: ours.lineage, merging: merged)
     }
@@ -282,6 +286,18 @@ public struct SyncVault: Sendable {
     doubtful.damaged = ancestry.damagedCount()
     if let warning = doubtful.warning, !plan.reports.isEmpty { plan.reports[0].warnings = [warning] }
     return plan
+  }
+
+  /// The lineage of a two-way source's only version when the result holds the same entries
+  /// (in any order) and every other two-way source too, so no source needs writing; nil else.
+  static func adoptable(_ inputs: [Input], result: VaultContents, ancestry: Ancestry) -> VersionLineage? {
+    let twoWay = inputs.filter { $0.source.isTwoWay }
+    guard !twoWay.isEmpty, twoWay.allSatisfy({ $0.snapshot.versions.count == 1 }) else { return nil }
+    let versions = twoWay.map { $0.snapshot.versions[0] }
+    guard versions.allSatisfy({ $0.holdsSame(as: result) }), let lineage = ancestry.trusted(versions[0]),
+      versions.allSatisfy({ $0.lineage == lineage })
+    else { return nil }
+    return lineage
   }
 
   /// What made a sync fall back to an older base than the versions' ancestry would give

@@ -22,9 +22,33 @@ public struct VaultContents: Hashable, Sendable {
   }
 
   /// Whether `other` holds the same accounts, groups and other fields, whatever the versions'
-  /// lineage: what decides whether a sync changes a file.
+  /// lineage and the order of accounts and groups: what decides whether a sync changes a file.
+  /// Order is no change: each device keeps its own (sync.md "Order"), so two devices whose
+  /// orders differ would otherwise rewrite the shared file at every sync, forever.
   public func holdsSame(as other: VaultContents) -> Bool {
-    accounts == other.accounts && groups == other.groups && preserved == other.preserved
+    guard preserved == other.preserved else { return false }
+    if accounts == other.accounts && groups == other.groups { return true }
+    return Self.sameIgnoringOrder(accounts, other.accounts, by: \.id)
+      && Self.sameIgnoringOrder(groups, other.groups, by: \.id)
+  }
+
+  /// Whether `first` and `second` hold equal elements, matched by `key`, in any order (in the
+  /// same order only, when `first` repeats a key).
+  private static func sameIgnoringOrder<Element: Equatable, Key: Hashable>(
+    _ first: [Element], _ second: [Element], by key: KeyPath<Element, Key>
+  ) -> Bool {
+    guard first.count == second.count else { return false }
+    var byKey: [Key: Element] = [:]
+    byKey.reserveCapacity(first.count)
+    for element in first where byKey.updateValue(element, forKey: element[keyPath: key]) != nil {
+      return first == second
+    }
+    for element in second {
+      guard let match = byKey.removeValue(forKey: element[keyPath: key]), match == element else {
+        return false
+      }
+    }
+    return true
   }
 
   /// The index of the account with `id`.

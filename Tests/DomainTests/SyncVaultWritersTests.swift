@@ -159,4 +159,39 @@ struct SyncVaultWritersTests {
     #expect(written == nil)
     #expect(reports[0].report.isEmpty)
   }
+
+  @Test("order is no change: a shared version holding our entries in another order is not written back")
+  func orderIsNoChange() throws {
+    let s0 = Self.version([Self.common], "s0")
+    let ours = Self.version([Self.common, Self.onlyB], "b1", "s0")
+    let theirs = Self.version([Self.common, Self.onlyA, Self.onlyB], "a2", "a1", "b1", "s0")
+    let (result, written, reports, _) = try sync(ours: ours, versions: [theirs], base: s0, kept: [s0, ours])
+    #expect(
+      result.accounts.map(\.issuer) == ["Common", "OnlyB", "OnlyA"], "our order, theirs' new entry after")
+    #expect(written == nil, "the shared file holds the same entries: not rewritten")
+    #expect(result.lineage == theirs.lineage, "the vault takes the shared file's version")
+    #expect(reports[0].report.local == .init(added: 1))
+    #expect(reports[0].report.remote == .init())
+
+    // Converged: syncing the same shared version again changes nothing anywhere.
+    let (again, rewritten, _, _) = try sync(
+      ours: result, versions: [theirs], base: theirs, kept: [s0, theirs])
+    #expect(again == result)
+    #expect(rewritten == nil)
+  }
+
+  @Test(
+    "contents holding the same accounts and groups in another order hold the same; any other difference does not"
+  )
+  func holdsSameIgnoresOrder() {
+    let first = S.vault([Self.common, Self.onlyA, Self.onlyB])
+    var reordered = S.vault([Self.onlyB, Self.common, Self.onlyA])
+    reordered.lineage = VersionLineage(id: Self.id("other"), ancestors: [])
+    #expect(first.holdsSame(as: reordered))
+    var edited = reordered
+    edited.accounts[0].note = "changed"
+    #expect(!first.holdsSame(as: edited))
+    #expect(!first.holdsSame(as: S.vault([Self.common, Self.onlyA])))
+    #expect(!first.holdsSame(as: S.vault([Self.common, Self.onlyA, Self.onlyA])))
+  }
 }

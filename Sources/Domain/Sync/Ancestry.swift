@@ -45,7 +45,7 @@ final class Ancestry: Sendable {
     guard let id = version.lineage?.id, keptIDs().contains(id), let kept = contents(of: id) else {
       return false
     }
-    return kept != version
+    return !kept.holdsSame(as: version)
   }
 
   /// `version`'s lineage unless it has none or is stale.
