@@ -27,6 +27,9 @@ public enum AgentRequest: Sendable {
   case matching(vault: String, query: String)
   /// The codes of the accounts `ids` at Unix time `at`.
   case codes(vault: String, ids: [Account.ID], at: Int64, next: Bool)
+  /// The one account a QUERY selects (secrets withheld) and its code at Unix time `at`, in one
+  /// round trip (`code QUERY`).
+  case code(vault: String, query: String, at: Int64, next: Bool)
   /// A change, run by the agent over the vault file.
   case perform(vault: String, VaultChange)
   /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
@@ -95,6 +98,8 @@ public enum AgentResponse: Equatable, Sendable {
   case malformed(String)
   /// Accounts, every secret withheld.
   case accounts([Account])
+  /// One account, its secret withheld, and its code.
+  case accountCode(Account, CodeValue)
   /// What a sync did with each source.
   case synced([SyncVault.SourceReport])
   /// A sync that stopped, changing nothing: which file, and why.
@@ -108,41 +113,47 @@ extension AgentRequest {
     var writer = WireWriter()
     writer.u16(version)
     switch self {
-    case .status: writer.byte(1)
+    case .status: writer.request(.status)
     case .unlock(let vault, let key, let slot, let idle, let max):
-      writer.byte(2)
+      writer.request(.unlock)
       writer.string(vault)
       key.withUnsafeBytes { bytes in writer.data(Array(bytes)) }
       writer.optional(slot) { $0.int($1) }
       writer.i64(idle)
       writer.i64(max)
     case .lock(let vault):
-      writer.byte(3)
+      writer.request(.lock)
       writer.optional(vault) { $0.string($1) }
     case .load(let vault):
-      writer.byte(4)
+      writer.request(.load)
       writer.string(vault)
     case .codes(let vault, let ids, let at, let next):
-      writer.byte(5)
+      writer.request(.codes)
       writer.string(vault)
       writer.strings(ids.map(\.rawValue))
       writer.i64(at)
       writer.bool(next)
     case .perform(let vault, let change):
-      writer.byte(6)
+      writer.request(.perform)
       writer.string(vault)
       writer.change(change)
     case .sync(let vault, let sources, let ownCopies, let dryRun, let password):
-      writer.byte(7)
+      writer.request(.sync)
       writer.string(vault)
       writer.strings(sources)
       writer.bool(ownCopies)
       writer.bool(dryRun)
       writer.optional(password) { $0.data($1) }
     case .matching(let vault, let query):
-      writer.byte(8)
+      writer.request(.matching)
       writer.string(vault)
       writer.string(query)
+    case .code(let vault, let query, let at, let next):
+      writer.request(.code)
+      writer.string(vault)
+      writer.string(query)
+      writer.i64(at)
+      writer.bool(next)
     }
     return writer.bytes
   }
@@ -155,9 +166,12 @@ extension AgentRequest {
     guard version == AgentProtocol.version else { throw .otherVersion(version) }
     do throws(WireReader.Malformed) {
       let request: AgentRequest
-      switch try reader.byte() {
-      case 1: request = .status
-      case 2:
+      guard let kind = RequestKind(rawValue: try reader.byte()) else {
+        throw WireReader.Malformed(reason: "an unknown request")
+      }
+      switch kind {
+      case .status: request = .status
+      case .unlock:
         let vault = try reader.string()
         var key = try reader.data()
         let secret = SecretBytes(wiping: &key)
@@ -166,22 +180,25 @@ extension AgentRequest {
           slot: try reader.optional { (reader) throws(WireReader.Malformed) in
             try reader.int()
           }, idle: try reader.i64(), max: try reader.i64())
-      case 3:
+      case .lock:
         request = .lock(
           vault: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() })
-      case 4: request = .load(vault: try reader.string())
-      case 5:
+      case .load: request = .load(vault: try reader.string())
+      case .codes:
         request = .codes(
           vault: try reader.string(), ids: try reader.strings().map(Account.ID.init), at: try reader.i64(),
           next: try reader.bool())
-      case 6: request = .perform(vault: try reader.string(), try reader.change())
-      case 7:
+      case .perform: request = .perform(vault: try reader.string(), try reader.change())
+      case .sync:
         request = .sync(
           vault: try reader.string(), sources: try reader.strings(), ownCopies: try reader.bool(),
           dryRun: try reader.bool(),
           sourcePassword: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.data() })
-      case 8: request = .matching(vault: try reader.string(), query: try reader.string())
-      default: throw WireReader.Malformed(reason: "an unknown request")
+      case .matching: request = .matching(vault: try reader.string(), query: try reader.string())
+      case .code:
+        request = .code(
+          vault: try reader.string(), query: try reader.string(), at: try reader.i64(),
+          next: try reader.bool())
       }
       try reader.finish()
       return request
@@ -197,10 +214,10 @@ extension AgentResponse {
     var writer = WireWriter()
     writer.u16(AgentProtocol.version)
     switch self {
-    case .ok: writer.byte(1)
-    case .okWithoutLockedMemory: writer.byte(2)
+    case .ok: writer.answer(.ok)
+    case .okWithoutLockedMemory: writer.answer(.okWithoutLockedMemory)
     case .status(let vaults, let pid):
-      writer.byte(3)
+      writer.answer(.status)
       writer.array(vaults) { writer, vault in
         writer.string(vault.path)
         writer.i64(vault.idleLeft)
@@ -208,39 +225,38 @@ extension AgentResponse {
       }
       writer.i64(Int64(pid))
     case .contents(let contents):
-      writer.byte(4)
+      writer.answer(.contents)
       writer.contents(contents, .withhold)
     case .codes(let codes):
-      writer.byte(5)
-      writer.array(codes) { writer, value in
-        writer.optional(value.code) { $0.string($1) }
-        writer.optional(value.nextCode) { $0.string($1) }
-        writer.optional(value.remaining) { $0.int($1) }
-        writer.optional(value.problem) { $0.string($1) }
-      }
+      writer.answer(.codes)
+      writer.array(codes) { $0.codeValue($1) }
     case .outcome(let outcome):
-      writer.byte(6)
+      writer.answer(.outcome)
       writer.outcome(outcome)
-    case .notHeld: writer.byte(7)
+    case .notHeld: writer.answer(.notHeld)
     case .failure(let error):
-      writer.byte(8)
+      writer.answer(.failure)
       writer.domainError(error)
     case .versionMismatch(let version):
-      writer.byte(9)
+      writer.answer(.versionMismatch)
       writer.u16(version)
     case .malformed(let reason):
-      writer.byte(10)
+      writer.answer(.malformed)
       writer.string(reason)
     case .synced(let reports):
-      writer.byte(11)
+      writer.answer(.synced)
       writer.array(reports) { $0.sourceReport($1) }
     case .syncFailed(let source, let error):
-      writer.byte(12)
+      writer.answer(.syncFailed)
       writer.string(source)
       writer.domainError(error)
     case .accounts(let accounts):
-      writer.byte(13)
+      writer.answer(.accounts)
       writer.array(accounts) { $0.account($1, .withhold) }
+    case .accountCode(let account, let value):
+      writer.answer(.accountCode)
+      writer.account(account, .withhold)
+      writer.codeValue(value)
     }
     return writer.bytes
   }
@@ -249,11 +265,14 @@ extension AgentResponse {
   public static func decode(_ bytes: [UInt8]) throws(AgentProtocolError) -> AgentResponse {
     var reader = WireReader(bytes)
     let version: UInt16
-    let kind: UInt8
+    let kind: ResponseKind
     do throws(WireReader.Malformed) {
       version = try reader.u16()
-      kind = try reader.byte()
-      if kind == 9 { return .versionMismatch(try reader.u16()) }
+      guard let read = ResponseKind(rawValue: try reader.byte()) else {
+        throw WireReader.Malformed(reason: "an unknown answer")
+      }
+      kind = read
+      if kind == .versionMismatch { return .versionMismatch(try reader.u16()) }
     } catch {
       throw .malformed(error.reason)
     }
@@ -261,9 +280,9 @@ extension AgentResponse {
     do throws(WireReader.Malformed) {
       let response: AgentResponse
       switch kind {
-      case 1: response = .ok
-      case 2: response = .okWithoutLockedMemory
-      case 3:
+      case .ok: response = .ok
+      case .okWithoutLockedMemory: response = .okWithoutLockedMemory
+      case .status:
         let vaults = try reader.array { (reader) throws(WireReader.Malformed) in
           HeldVaultStatus(path: try reader.string(), idleLeft: try reader.i64(), maxLeft: try reader.i64())
         }
@@ -271,34 +290,66 @@ extension AgentResponse {
           throw WireReader.Malformed(reason: "a bad pid")
         }
         response = .status(vaults, pid: pid)
-      case 4: response = .contents(try reader.contents())
-      case 5:
+      case .contents: response = .contents(try reader.contents())
+      case .codes:
         response = .codes(
-          try reader.array { (reader) throws(WireReader.Malformed) in
-            CodeValue(
-              code: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() },
-              nextCode: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() },
-              remaining: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.int() },
-              problem: try reader.optional { (reader) throws(WireReader.Malformed) in try reader.string() })
-          })
-      case 6: response = .outcome(try reader.outcome())
-      case 7: response = .notHeld
-      case 8: response = .failure(try reader.domainError())
-      case 10: response = .malformed(try reader.string())
-      case 11:
+          try reader.array { (reader) throws(WireReader.Malformed) in try reader.codeValue() })
+      case .outcome: response = .outcome(try reader.outcome())
+      case .notHeld: response = .notHeld
+      case .failure: response = .failure(try reader.domainError())
+      case .versionMismatch: response = .versionMismatch(try reader.u16())
+      case .malformed: response = .malformed(try reader.string())
+      case .synced:
         response = .synced(
           try reader.array { (reader) throws(WireReader.Malformed) in try reader.sourceReport() })
-      case 12: response = .syncFailed(source: try reader.string(), try reader.domainError())
-      case 13:
+      case .syncFailed: response = .syncFailed(source: try reader.string(), try reader.domainError())
+      case .accounts:
         response = .accounts(
           try reader.array { (reader) throws(WireReader.Malformed) in try reader.account() })
-      default: throw WireReader.Malformed(reason: "an unknown answer")
+      case .accountCode: response = .accountCode(try reader.account(), try reader.codeValue())
       }
       try reader.finish()
       return response
     } catch {
       throw .malformed(error.reason)
     }
+  }
+}
+
+/// The kinds of request, as their first byte after the version: one list for encoding and
+/// decoding. New kinds go at the end; a number is never reused.
+enum RequestKind: UInt8 {
+  case status = 1
+  case unlock, lock, load, codes, perform, sync, matching, code
+}
+
+/// The kinds of answer, as their first byte after the version. `versionMismatch` keeps its
+/// number in every version, so a client reads it whatever version the agent speaks.
+enum ResponseKind: UInt8 {
+  case ok = 1
+  case okWithoutLockedMemory, status, contents, codes, outcome, notHeld, failure, versionMismatch, malformed
+  case synced, syncFailed, accounts, accountCode
+}
+
+extension WireWriter {
+  mutating func request(_ kind: RequestKind) { byte(kind.rawValue) }
+  mutating func answer(_ kind: ResponseKind) { byte(kind.rawValue) }
+
+  mutating func codeValue(_ value: CodeValue) {
+    optional(value.code) { $0.string($1) }
+    optional(value.nextCode) { $0.string($1) }
+    optional(value.remaining) { $0.int($1) }
+    optional(value.problem) { $0.string($1) }
+  }
+}
+
+extension WireReader {
+  mutating func codeValue() throws(Malformed) -> CodeValue {
+    CodeValue(
+      code: try optional { (reader) throws(Malformed) in try reader.string() },
+      nextCode: try optional { (reader) throws(Malformed) in try reader.string() },
+      remaining: try optional { (reader) throws(Malformed) in try reader.int() },
+      problem: try optional { (reader) throws(Malformed) in try reader.string() })
   }
 }
 

@@ -183,22 +183,28 @@ public final class AgentServer: Sendable {
       return using(vault, at: now) { (held) throws(DomainError) in try held.withheldAnswer() }
     case .matching(let vault, let query):
       return using(vault, at: now) { (held) throws(DomainError) in
-        AgentResponse.accounts(AccountQuery(query).matches(in: try held.contents().accounts)).encoded()
+        AgentResponse.accounts(try held.indexed().index.matches(AccountQuery(query))).encoded()
       }
     case .codes(let vault, let ids, let time, let next):
       return using(vault, at: now) { (held) throws(DomainError) in
-        let (accounts, positions, generators) = try held.indexed()
+        let indexed = try held.indexed()
         var values: [CodeValue] = []
         values.reserveCapacity(ids.count)
         for id in ids {
-          guard let position = positions[id] else { throw .notFound(id.rawValue) }
-          let made = CodesAt.code(
-            of: accounts[position], generator: generators[position], at: time, next: next)
-          values.append(
-            CodeValue(
-              code: made.code, nextCode: made.nextCode, remaining: made.remaining, problem: made.problem))
+          guard let position = indexed.index.position(of: id) else { throw .notFound(id.rawValue) }
+          values.append(held.code(at: position, of: indexed, time: time, next: next))
         }
         return AgentResponse.codes(values).encoded()
+      }
+    case .code(let vault, let text, let time, let next):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        let indexed = try held.indexed()
+        let account = try AccountQuery(text).select(among: indexed.index.matches(AccountQuery(text)))
+        guard let position = indexed.index.position(of: account.id) else { throw .notFound(text) }
+        return AgentResponse.accountCode(
+          account, held.code(at: position, of: indexed, time: time, next: next)
+        )
+        .encoded()
       }
     case .perform(let vault, let change):
       return using(vault, at: now) { (held) throws(DomainError) in

@@ -53,6 +53,20 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     return try directly { () throws(DomainError) in try direct.accounts(matching: query) }
   }
 
+  /// The one account `query` selects and its code, matched and computed in the agent in one
+  /// round trip.
+  public func code(matching query: AccountQuery, at time: Int64, next: Bool) throws(DomainError)
+    -> AccountCode
+  {
+    if let response = try ask(.code(vault: vault, query: query.text, at: time, next: next)) {
+      guard case .accountCode(let account, let value) = response else { throw unexpected }
+      return AccountCode(
+        account: account, code: value.code, nextCode: value.nextCode, remaining: value.remaining,
+        problem: value.problem)
+    }
+    return try directly { () throws(DomainError) in try direct.code(matching: query, at: time, next: next) }
+  }
+
   /// A change described only as a closure needs the secrets here: it runs on the vault file.
   public func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result

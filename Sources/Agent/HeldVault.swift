@@ -12,7 +12,7 @@ final class HeldVault: Sendable {
     var identity: FileIdentity
     var contents: VaultContents
     var withheld: [UInt8]?
-    var positions: [Account.ID: Int]?
+    var index: AccountIndex?
     var generators: [Result<CodeGenerator, OTPError>]?
   }
 
@@ -61,29 +61,32 @@ final class HeldVault: Sendable {
     return bytes
   }
 
-  /// The accounts, where each id is among them, and each one's prepared code generator (its
-  /// HMAC key schedule done once), built once per version of the file.
-  func indexed() throws(DomainError) -> (
-    accounts: [Account], positions: [Account.ID: Int], generators: [Result<CodeGenerator, OTPError>]
-  ) {
+  /// The accounts indexed for queries (ids, labels, folded text) and each one's prepared code
+  /// generator (its HMAC key schedule done once), built once per version of the file, so a
+  /// request costs the same whatever the vault's size.
+  func indexed() throws(DomainError) -> (index: AccountIndex, generators: [Result<CodeGenerator, OTPError>]) {
     let found = try current()
-    if let positions = found.positions, let generators = found.generators {
-      return (found.contents.accounts, positions, generators)
-    }
-    var positions: [Account.ID: Int] = [:]
-    positions.reserveCapacity(found.contents.accounts.count)
-    for (index, account) in found.contents.accounts.enumerated() where positions[account.id] == nil {
-      positions[account.id] = index
-    }
+    if let index = found.index, let generators = found.generators { return (index, generators) }
+    let index = AccountIndex(found.contents.accounts)
     let generators = found.contents.accounts.map(CodesAt.generator(for:))
-    let built = positions
     cache.withLock { cached in
       if cached?.identity == found.identity {
-        cached?.positions = built
+        cached?.index = index
         cached?.generators = generators
       }
     }
-    return (found.contents.accounts, positions, generators)
+    return (index, generators)
+  }
+
+  /// The code of the account at `position` of `indexed()` at `time`, as the wire carries it.
+  func code(
+    at position: Int, of indexed: (index: AccountIndex, generators: [Result<CodeGenerator, OTPError>]),
+    time: Int64, next: Bool
+  ) -> CodeValue {
+    let made = CodesAt.code(
+      of: indexed.index.accounts[position], generator: indexed.generators[position], at: time, next: next)
+    return CodeValue(
+      code: made.code, nextCode: made.nextCode, remaining: made.remaining, problem: made.problem)
   }
 
   /// Forgets the cached contents (after a change this agent made).
@@ -97,7 +100,7 @@ final class HeldVault: Sendable {
     }
     if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached }
     let contents = try repository.load()
-    let fresh = Cache(identity: identity, contents: contents, withheld: nil, positions: nil, generators: nil)
+    let fresh = Cache(identity: identity, contents: contents, withheld: nil, index: nil, generators: nil)
     cache.withLock { $0 = fresh }
     return fresh
   }

@@ -24,6 +24,11 @@ public protocol VaultRepository: Sendable {
 
   /// The accounts `query` selects, in display order (as `load` gives them).
   func accounts(matching query: AccountQuery) throws(DomainError) -> [Account]
+
+  /// The one account `query` selects and its code at `time` (none or several is an error, as
+  /// `AccountQuery.select`); by default `accounts(matching:)` then `codes(of:at:next:)`, in one
+  /// step where the repository can (the agent's client: one round trip).
+  func code(matching query: AccountQuery, at time: Int64, next: Bool) throws(DomainError) -> AccountCode
 }
 
 extension VaultRepository {
@@ -36,6 +41,14 @@ extension VaultRepository {
   /// Matches over every account `load` gives.
   public func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
     query.matches(in: try load().accounts)
+  }
+
+  /// Selects the account, then asks for its code.
+  public func code(matching query: AccountQuery, at time: Int64, next: Bool) throws(DomainError)
+    -> AccountCode
+  {
+    let account = try query.select(among: accounts(matching: query))
+    return try codes(of: [account], at: time, next: next)[0]
   }
 
   /// Computes the codes here, from the accounts' secrets.

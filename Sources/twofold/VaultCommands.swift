@@ -89,17 +89,29 @@ struct VaultCommands {
     if arguments.has("copy") && arguments.has("type") { throw .usage("give --copy or --type, not both") }
     // The typing tool is found before anything is unlocked or a counter advanced.
     let keyboard = try arguments.has("type") ? desktop { () throws(DesktopError) in try typingTool() } : nil
-    let account = try select()
+    // The account and its code at once (one round trip to the agent); an HOTP account's code
+    // is the next one, its counter advanced first (CurrentCode).
+    let now = environment.now()
+    let found = try domain { () throws(DomainError) in
+      try session.repository.code(matching: AccountQuery(arguments.positionals[0]), at: now, next: false)
+    }
+    let account = found.account
     if let keyboard {
       try desktop { () throws(DesktopError) in
-        try CurrentCode(repository: session.repository).deliver(account, at: environment.now()) {
+        try CurrentCode(repository: session.repository).deliver(account, at: now) {
           (code) throws(DesktopError) in try keyboard.type(code)
         }
       }
       return
     }
     let code = try domain { () throws(DomainError) in
-      try CurrentCode(repository: session.repository)(account, at: environment.now())
+      guard account.otp.type != .hotp else {
+        return try CurrentCode(repository: session.repository)(account, at: now)
+      }
+      guard let code = found.code else {
+        throw .cannotGenerate(found.problem ?? "no code for \(account.label)")
+      }
+      return code
     }
     environment.standardOutput(code + "\n")
     if arguments.has("copy") { try copy(code) }

@@ -45,6 +45,12 @@ struct AgentProtocolTests {
       return
     }
     #expect(ids == [Account.ID("x"), Account.ID("y")])
+    let code = try AgentRequest.decode(
+      AgentRequest.code(vault: "/v", query: "GitHub:me", at: 1_700_000_000, next: false).encoded())
+    guard case .code("/v", "GitHub:me", 1_700_000_000, false) = code else {
+      Issue.record("code")
+      return
+    }
   }
 
   @Test("an unlock carries the key into SecretBytes and the timeouts")
@@ -89,6 +95,20 @@ struct AgentProtocolTests {
   @Test("answers round-trip", arguments: responses)
   func responsesRoundTrip(response: AgentResponse) throws {
     #expect(try AgentResponse.decode(response.encoded()) == response)
+  }
+
+  @Test("one account and its code cross with the secret withheld")
+  func accountCodeIsWithheld() throws {
+    let account = AgentSamples.contents.accounts[0]
+    let value = CodeValue(code: "123456", nextCode: nil, remaining: 12, problem: nil)
+    let encoded = AgentResponse.accountCode(account, value).encoded()
+    #expect(!encoded.contains(bytes: AgentSamples.secret))
+    guard case .accountCode(let received, let code) = try AgentResponse.decode(encoded) else {
+      Issue.record("not an account and its code")
+      return
+    }
+    #expect(received.otp.isWithheld && received.id == account.id && received.issuer == account.issuer)
+    #expect(code == value)
   }
 
   @Test("contents cross with every secret and PIN withheld, kept fields left behind")

@@ -69,4 +69,28 @@ struct AccountQueryTests {
     ]
     #expect(try AccountQuery("GitHub:octocat").select(in: accounts).id.rawValue == "proper")
   }
+
+  @Test("An index built once answers every query as a fresh match would, and finds positions by id")
+  func index() {
+    let index = AccountIndex(Self.accounts)
+    for text in ["7F3E0C2A-0000-4000-8000-000000000003", "GitHub:octocat", "octo", "zurich", "", "nothing"] {
+      #expect(
+        Sample.ids(index.matches(AccountQuery(text)))
+          == Sample.ids(AccountQuery(text).matches(in: Self.accounts)),
+        "\(text)")
+    }
+    #expect(index.position(of: Self.accounts[3].id) == 3)
+    #expect(index.position(of: Account.ID("missing")) == nil)
+  }
+
+  @Test("An exact issuer:name held by two accounts gives both, in display order, before any substring")
+  func duplicateLabels() {
+    let twins = [
+      Sample.totp("b", issuer: "Acme", name: "me"),
+      Sample.totp("a", issuer: "Acme", name: "me"),
+      Sample.totp("c", issuer: "Acme", name: "me2"),
+    ]
+    #expect(Set(Sample.ids(AccountIndex(twins).matches(AccountQuery("Acme:me")))) == ["a", "b"])
+    #expect(AccountIndex(twins).matches(AccountQuery("Acme:me")).count == 2)
+  }
 }
