@@ -10,6 +10,9 @@
 # introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots,
 # xsel to read the clipboard back; and to build the desktop app itself (Apps/Desktop), GTK 4 and
 # libadwaita's headers (libgtk-4-dev, libadwaita-1-dev). The root package never needs those.
+# For the Wayland desktop test on a headless sway (Tests/TwofoldEndToEndTests/WaylandDesktopTests.swift):
+# sway, foot, fuzzel, wtype, wl-clipboard, grim, GTK 3's introspection data for python3-gi
+# (gir1.2-gtk-3.0) and a font for foot and fuzzel (fonts-dejavu-core).
 # For the desktop app's Debian package (Scripts/package-deb.sh --desktop, Scripts/check-deb.sh):
 # dpkg-shlibdeps for its Depends (dpkg-dev), desktop-file-validate (desktop-file-utils),
 # appstreamcli (appstream), rsvg-convert to render its icons (librsvg2-bin) and lintian.
@@ -21,6 +24,7 @@ packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libar
   dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
   xsel libgtk-4-dev libadwaita-1-dev
   dpkg-dev desktop-file-utils appstream librsvg2-bin lintian
+  sway foot fuzzel wtype wl-clipboard grim gir1.2-gtk-3.0 fonts-dejavu-core
   syncthing)
 missing=()
 for package in "${packages[@]}"; do

@@ -99,6 +99,23 @@ public struct OptionalDependency: Equatable, Sendable {
   /// qrencode, the program that draws the QR code the screen test shows.
   public static let qrencodeProgram = OptionalDependency(program: "qrencode", package: "qrencode")
 
+  /// sway (and its swaymsg), the Wayland compositor the Wayland desktop tests run headless.
+  public static let sway = OptionalDependency(program: "sway", package: "sway")
+  /// foot, the Wayland terminal the Wayland tests type into and show a QR code in.
+  public static let foot = OptionalDependency(program: "foot", package: "foot")
+  /// fuzzel, the Wayland menu `pick` runs in the Wayland tests.
+  public static let fuzzel = OptionalDependency(program: "fuzzel", package: "fuzzel")
+  /// wtype, the Wayland typing tool `--type` runs (and the Wayland tests press keys with).
+  public static let wtype = OptionalDependency(program: "wtype", package: "wtype")
+  /// wl-clipboard's wl-copy, which `--copy` runs under Wayland, and wl-paste, which reads it back.
+  public static let wlClipboard = OptionalDependency(program: "wl-paste", package: "wl-clipboard")
+  /// grim, the Wayland screenshot tool `--from-screen` runs.
+  public static let grim = OptionalDependency(program: "grim", package: "grim")
+  /// GTK 3's introspection data for Debian's python3: the GTK 3 entry the Wayland tests type into.
+  public static let gtk3Python = OptionalDependency(
+    "GTK 3 for python3", package: "python3-gi gir1.2-gtk-3.0",
+    isInstalled: succeeds("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]))
+
   /// dbus-run-session, which gives the desktop app's tests a private session bus.
   public static let dbusRunSession = OptionalDependency(program: "dbus-run-session", package: "dbus")
   /// ImageMagick's import, which takes the desktop tests' screenshots.
