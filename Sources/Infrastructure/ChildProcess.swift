@@ -169,7 +169,7 @@ final class ChildProcess {
   /// A pipe whose ends close on exec, so a program another thread starts cannot inherit one
   /// and hold it open: `pipe2(O_CLOEXEC)` where the C library has it (Swift's Glibc module
   /// leaves out this GNU extension), else `pipe` then `fcntl`.
-  private static func makePipe(_ ends: inout [Int32]) -> Bool {
+  static func makePipe(_ ends: inout [Int32]) -> Bool {
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
     if let program = dlopen(nil, RTLD_NOW) {
       defer { dlclose(program) }

@@ -44,7 +44,7 @@ extension SystemClipboard {
   /// What `command` prints, or nil when it cannot run or fails.
   private static func output(of command: [String]) -> [UInt8]? {
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { return nil }
+    guard ChildProcess.makePipe(&pipeEnds) else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

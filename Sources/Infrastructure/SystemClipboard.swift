@@ -52,8 +52,10 @@ public struct SystemClipboard: Sendable {
     let name = POSIX.fileName(of: command[0])
     var inputEnds: [Int32] = [0, 0]
     var errorEnds: [Int32] = [0, 0]
-    guard pipe(&inputEnds) == 0 else { throw .toolFailed("cannot create a pipe for \(name)") }
-    guard pipe(&errorEnds) == 0 else {
+    // Close-on-exec ends: the tool (which may stay behind serving the clipboard) gets only its
+    // standard input and error, never a stray copy of either pipe.
+    guard ChildProcess.makePipe(&inputEnds) else { throw .toolFailed("cannot create a pipe for \(name)") }
+    guard ChildProcess.makePipe(&errorEnds) else {
       close(inputEnds[0])
       close(inputEnds[1])
       throw .toolFailed("cannot create a pipe for \(name)")

@@ -45,7 +45,7 @@ struct ClipboardToolTests {
       "wl-copy",
       """
       here="$(dirname "$0")/.."
-      if [ "$1" = --clear ]; then echo clear >> "$here/calls"; rm -f "$here/clipboard"; exit 0; fi
+      if [ "$1" = --clear ]; then rm -f "$here/clipboard"; echo clear >> "$here/calls"; exit 0; fi
       echo "copy $*" >> "$here/calls"; cat > "$here/clipboard"
       """)
     try vault.script("wl-paste", "cat \"$(dirname \"$0\")/../clipboard\"")
