@@ -4,8 +4,13 @@
 # `twofold list --json` on one of them in the same run (goal: at most 3x), its peak memory
 # (goal: at most 80 MiB), and the split between unlocking (key derivation and the vault's
 # decryption), reading the source and bases, the merge and the writes (TWOFOLD_BENCH_TIMINGS).
-# Every timed sync starts from the same files: hyperfine's --prepare puts them back. Prints
-# `NAME VALUE UNIT` lines on standard output; progress on stderr.
+# Every timed sync starts from the same files: hyperfine's --prepare puts them back.
+# Then two-writer sync (issue 23): a sync with one Syncthing conflict copy beside the shared file
+# (another device's version, 20 other accounts edited) against `list --json` (goal: at most 3x);
+# the kept versions of 100 syncs (one account changed on the shared file before each) against
+# the vault's size on disk (goal: at most 2x); and `add` on the 10,000-account vault (each save
+# also keeps its version's changes). Prints `NAME VALUE UNIT` lines on standard output; progress
+# on stderr.
 #
 # Environment: ACCOUNTS (default 10000), CHANGED (default 100), RUNS (default 10), SCRATCH_PATH
 # (default .build-bench).
@@ -32,7 +37,7 @@ bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export TWOFOLD_AGENT=off
+export TWOFOLD_AGENT=off XDG_STATE_HOME="$work/state"
 unset TWOFOLD_PASSWORD TWOFOLD_VAULT
 printf 'bench password\n' >"$work/pw"
 mkdir -p "$work/local" "$work/share" "$work/saved"
@@ -45,6 +50,8 @@ python3 Scripts/bench-uris.py "$accounts" >"$work/uris.txt"
 "$bin" import --vault "$vault" --password-file "$work/pw" "$work/uris.txt" >&2
 cp "$vault" "$shared"
 "$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" >&2
+# Another device's version of the shared file, written apart from the changes below.
+cp "$shared" "$work/other.json"
 edited=$((changed * 4 / 10))
 added=$((changed * 3 / 10))
 removed=$((changed - edited - added))
@@ -68,9 +75,16 @@ for i in range(int(sys.argv[1])):
     print(f"otpauth://totp/Phone%20{i}:new{i}@example.com?secret={secret}&issuer=Phone%20{i}")
 PY
 TWOFOLD_AGENT=on "$bin" import --vault "$shared" "$work/new.txt" >&2
+TWOFOLD_AGENT=on "$bin" unlock --vault "$work/other.json" --password-file "$work/pw" >&2
+for i in $(seq 0 19); do
+  TWOFOLD_AGENT=on "$bin" edit --vault "$work/other.json" "user$((i * 101 + 3))@example.com" \
+    --note "edited on the tablet" >/dev/null
+done
 kill "$agent" 2>/dev/null || true
-cp -a "$work/local" "$work/share" "$work/saved/"
-restore="rm -rf $work/local $work/share && cp -a $work/saved/local $work/saved/share $work/"
+cp -a "$work/local" "$work/share" "$work/state" "$work/saved/"
+restore="rm -rf $work/local $work/share $work/state && cp -a $work/saved/local $work/saved/share $work/saved/state $work/"
+copy="$work/share/vault.sync-conflict-20261203-120000-BBBBBBB.json"
+restore_copy="$restore && cp $work/other.json $copy"
 
 log "timing sync and list --json ($runs runs each)"
 hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/h.json" --prepare "bash -c '$restore'" \
@@ -88,4 +102,50 @@ echo "list-json-$accounts $list ms"
 echo "sync-vs-list-json $(python3 -c "print(round($sync / $list, 2))") x"
 echo "sync-$accounts-peak-memory $((peak / 1024)) MiB"
 sed -n 's/^timing \(.*\) \(.*\) ms$/\1 \2 ms/p' "$work/timings"
-log "goals: sync at most 3x list --json, peak at most 80 MiB"
+
+log "timing a sync with one conflict copy, list --json and add ($runs runs each)"
+hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/c.json" --prepare "bash -c '$restore_copy'" \
+  "$bin sync $shared --vault $vault --password-file $work/pw" >&2
+hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/l.json" \
+  "$bin list --json --vault $vault --password-file $work/pw" >&2
+hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/a.json" --prepare "bash -c '$restore'" \
+  "$bin add --vault $vault --password-file $work/pw --issuer Bench --secret JBSWY3DPEHPK3PXP" >&2
+mean() { python3 -c "import json; print(round(json.load(open('$1'))['results'][0]['mean'] * 1000, 1))"; }
+copy_sync=$(mean "$work/c.json")
+list_again=$(mean "$work/l.json")
+add=$(mean "$work/a.json")
+bash -c "$restore_copy"
+"$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" >/dev/null 2>"$work/copy-report"
+merged=$("$bin" list --json --vault "$vault" --password-file "$work/pw")
+if [ -e "$copy" ] || [[ "$merged" != *"edited on the tablet"* ]]; then
+  log "the sync with a conflict copy did not merge it"
+  exit 1
+fi
+echo "sync-$accounts-one-conflict-copy $copy_sync ms"
+echo "list-json-$accounts-same-run $list_again ms"
+echo "sync-one-conflict-copy-vs-list-json $(python3 -c "print(round($copy_sync / $list_again, 2))") x"
+echo "add-$accounts $add ms"
+echo "add-vs-list-json $(python3 -c "print(round($add / $list_again, 2))") x"
+
+log "100 syncs, each after one account changed on the shared file"
+bash -c "$restore"
+rm -rf "$XDG_STATE_HOME"
+"$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" >/dev/null 2>&1
+TWOFOLD_AGENT=on "$bin" unlock --vault "$shared" --password-file "$work/pw" >&2
+TWOFOLD_AGENT=on "$bin" unlock --vault "$vault" --password-file "$work/pw" >&2
+agent=$(TWOFOLD_AGENT=on "$bin" status --json | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
+for i in $(seq 1 100); do
+  TWOFOLD_AGENT=on "$bin" edit --vault "$shared" "user$((i * 53 + 1))@example.com" --note "sync $i" >/dev/null
+  TWOFOLD_AGENT=on "$bin" sync "$shared" --vault "$vault" >/dev/null 2>&1
+done
+kill "$agent" 2>/dev/null || true
+# The local vault's own state folder (StateLocation: its name and a hash of its absolute path).
+versions_folder="$XDG_STATE_HOME/twofold/vaults/vault-$(printf %s "$vault" | sha256sum | cut -c1-16)/versions"
+versions=$(find "$versions_folder" -type f | wc -l)
+kept=$(find "$versions_folder" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}')
+size=$(stat -c %s "$vault")
+echo "kept-versions-after-100-syncs $versions files"
+echo "kept-versions-size $((kept / 1024)) KiB"
+echo "vault-size $((size / 1024)) KiB"
+echo "kept-versions-vs-vault $(python3 -c "print(round($kept / $size, 2))") x"
+log "goals: sync at most 3x list --json (with and without a conflict copy), peak at most 80 MiB, kept versions of 100 syncs at most 2x the vault"

@@ -200,9 +200,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
 
   private func save(_ contents: VaultContents, over file: AegisVaultFile) throws(DomainError) {
     let key = unlocked.withLock { $0?.masterKey }
-    let db = AegisDatabase.encode(contents)
     var bytes = try AegisVaultFile.write(
-      db: db, slots: file.slots, masterKey: file.isEncrypted ? key : nil, outer: file.outer, random: random)
+      contents: contents, slots: file.slots, masterKey: file.isEncrypted ? key : nil, outer: file.outer,
+      random: random)
     defer { wipe(&bytes) }
     try replace(with: bytes)
   }

@@ -20,7 +20,9 @@ public enum KeptVersionSeal {
 
   /// SHA-256 of the version's db as Twofold writes it: what a rebuilt version must match.
   public static func fingerprint(_ contents: VaultContents) -> [UInt8] {
-    Digest.sha256(JSONValue.object(AegisDatabase.encode(contents)).serialized())
+    var (text, isKept) = DatabaseText.of(contents)
+    defer { if !isKept { wipe(&text) } }
+    return Digest.sha256(text)
   }
 
   /// `body` sealed like `vault` (its header and key, a fresh nonce), with `fingerprint`.

@@ -71,8 +71,7 @@ public struct SealedVault: Sendable {
   /// kept too (sealed like the vault, so the vault's own key and password open it).
   public func sealing(_ contents: VaultContents, random: RandomSource) throws(DomainError) -> [UInt8] {
     try AegisVaultFile.write(
-      db: AegisDatabase.encode(contents), slots: file.slots, masterKey: masterKey, outer: file.outer,
-      random: random)
+      contents: contents, slots: file.slots, masterKey: masterKey, outer: file.outer, random: random)
   }
 
   private static func make(

@@ -76,4 +76,15 @@ public protocol KeptVersionStore: Sendable {
   func contents(of id: VersionLineage.ID) -> VaultContents?
   /// Keeps `version` (one with a lineage), as its changes from `parent` where that is kept.
   func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError)
+  /// Whether the kept version `id` holds what `version` holds: `version` is the one carrying
+  /// that id, read whole from its file, so a match vouches for the kept copy as its fingerprint
+  /// would. nil when `id` is not kept or cannot be rebuilt.
+  func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool?
+}
+
+extension KeptVersionStore {
+  /// Compares with the kept contents, checked as `contents(of:)` checks them.
+  public func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool? {
+    contents(of: id).map { $0.holdsSame(as: version) }
+  }
 }

@@ -84,7 +84,13 @@ public struct SyncVault: Sendable {
     var inputs: [Input] = []
     for source in sources {
       do throws(DomainError) {
-        let base = source.isRemembered ? try bases.base(of: source.location) : nil
+        // A shared file's base is read only if a merge needs it (no kept common ancestor);
+        // a backup folder's always is (its versions carry no ancestry).
+        let location = source.location
+        let base = LazyBase { [bases] () throws(DomainError) in
+          source.isRemembered ? try bases.base(of: location) : nil
+        }
+        if !source.isTwoWay { _ = try base.get() }
         inputs.append(Input(source: source, snapshot: try source.read(), base: base))
       } catch {
         throw Failure(source: source.location, error: error)
@@ -101,7 +107,7 @@ public struct SyncVault: Sendable {
     finished(.read)
     let written = VersionLineage.ID.fresh(ids)
     let ancestry = Ancestry(kept)
-    let preview = Self.plan(inputs, ours: ours, ids: ids, ancestry: ancestry, id: written)
+    let preview = try Self.planReadingBases(inputs, ours: ours, ids: ids, ancestry: ancestry, id: written)
     finished(.merge)
     if dryRun { return preview.reports }
     // A sync that changes no entry writes no file; it only records what it read.
@@ -113,9 +119,16 @@ public struct SyncVault: Sendable {
     let planned: Plan
     do throws(DomainError) {
       planned = try repository.update { (contents) throws(DomainError) -> Plan in
-        let plan =
-          contents == ours
-          ? preview : Self.plan(inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
+        var plan = preview
+        if contents != ours {
+          do throws(Failure) {
+            plan = try Self.planReadingBases(
+              inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
+          } catch {
+            failed = error
+            throw error.error
+          }
+        }
         do throws(DomainError) {
           try keep(plan)
         } catch {
@@ -159,7 +172,7 @@ public struct SyncVault: Sendable {
     }
     for step in plan.steps {
       do throws(DomainError) {
-        if step.base == step.previousBase,
+        if step.base == (try step.previousBase.get()),
           step.consumed == nil || step.consumed == bases.consumed(from: step.source.location)
         {
           try step.source.finish()
@@ -174,11 +187,16 @@ public struct SyncVault: Sendable {
     return plan.reports
   }
 
-  /// Keeps each version read that has a lineage, and the result, as changes from ours.
+  /// Keeps each version read that has a lineage, and the result, as changes from ours where
+  /// ours is kept, else from the version kept just before (so a first sync keeps one whole
+  /// version, not two).
   private func keep(_ plan: Plan) throws(DomainError) {
     guard let kept else { return }
+    let oursIsKept = plan.ours.lineage.map { kept.keptIDs().contains($0.id) } ?? false
+    var previous: VaultContents?
     for version in plan.read + [plan.result] where version.lineage != nil {
-      try kept.keep(version, parent: plan.ours)
+      try kept.keep(version, parent: oursIsKept ? plan.ours : previous ?? plan.ours)
+      previous = version
     }
   }
 
@@ -190,7 +208,24 @@ public struct SyncVault: Sendable {
   struct Input {
     let source: any SyncSource
     let snapshot: SyncSnapshot
-    let base: VaultContents?
+    let base: LazyBase
+  }
+
+  /// A source's base, read from the store the first time it is asked for.
+  final class LazyBase: @unchecked Sendable {
+    private let read: () throws(DomainError) -> VaultContents?
+    /// The base once read (nil inside: the source has none); nil before it is read.
+    private(set) var value: VaultContents??
+
+    init(_ read: @escaping () throws(DomainError) -> VaultContents?) { self.read = read }
+
+    /// The base, read now if it was not yet.
+    func get() throws(DomainError) -> VaultContents? {
+      if let value { return value }
+      let read = try read()
+      value = .some(read)
+      return read
+    }
   }
 
   struct Step {
@@ -198,7 +233,7 @@ public struct SyncVault: Sendable {
     let write: VaultContents?
     let base: VaultContents
     let consumed: String?
-    let previousBase: VaultContents?
+    let previousBase: LazyBase
   }
 
   struct Plan {
@@ -208,6 +243,22 @@ public struct SyncVault: Sendable {
     var reports: [SourceReport] = []
     /// The versions read that carry a lineage of their own, to keep.
     var read: [VaultContents] = []
+    /// Whether a merge needed a base that was not read yet (the plan is then incomplete).
+    var needsBases = false
+  }
+
+  /// `plan`, reading the sources' bases first when a merge needs one (no kept common ancestor).
+  static func planReadingBases(
+    _ inputs: [Input], ours: VaultContents, ids: IdentifierSource, ancestry: Ancestry, id: VersionLineage.ID
+  ) throws(Failure) -> Plan {
+    let first = plan(inputs, ours: ours, ids: ids, ancestry: ancestry, id: id)
+    guard first.needsBases else { return first }
+    for input in inputs {
+      do throws(DomainError) { _ = try input.base.get() } catch {
+        throw Failure(source: input.source.location, error: error)
+      }
+    }
+    return plan(inputs, ours: ours, ids: ids, ancestry: ancestry, id: id)
   }
 
   /// The merges, in order, and what each source and base becomes: every version merged into
@@ -241,7 +292,12 @@ public struct SyncVault: Sendable {
         switch ancestry.choose(ours: pending, theirs: version) {
         case .included: continue
         case .kept(let ancestor): base = ancestry.contents(of: ancestor)
-        case .current: base = input.base
+        case .current:
+          guard let read = input.base.value else {
+            plan.needsBases = true
+            continue
+          }
+          base = read
         }
         let step = VaultMerge.merge(base: base, ours: plan.result, theirs: version, ids: ids)
         plan.result = step.contents

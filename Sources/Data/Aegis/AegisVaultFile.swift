@@ -128,6 +128,25 @@ struct AegisVaultFile {
   static func write(
     db: JSONObject, slots: [JSONObject], masterKey: SecretBytes?, outer: JSONObject?, random: RandomSource
   ) throws(DomainError) -> [UInt8] {
+    try write(
+      db: { db }, text: { (JSONValue.object(db).serialized(), false) }, slots: slots, masterKey: masterKey,
+      outer: outer, random: random)
+  }
+
+  /// The file's bytes for `contents`' database, its text serialized once per `DatabaseText` scope.
+  static func write(
+    contents: VaultContents, slots: [JSONObject], masterKey: SecretBytes?, outer: JSONObject?,
+    random: RandomSource
+  ) throws(DomainError) -> [UInt8] {
+    try write(
+      db: { AegisDatabase.encode(contents) }, text: { DatabaseText.of(contents) }, slots: slots,
+      masterKey: masterKey, outer: outer, random: random)
+  }
+
+  private static func write(
+    db: () -> JSONObject, text: () -> (text: [UInt8], isKept: Bool), slots: [JSONObject],
+    masterKey: SecretBytes?, outer: JSONObject?, random: RandomSource
+  ) throws(DomainError) -> [UInt8] {
     var outer = outer ?? JSONObject()
     outer["version"] = .number(JSONNumber(Int64(1)))
     // Start from the header as read, so fields Twofold does not know stay.
@@ -136,11 +155,11 @@ struct AegisVaultFile {
       header["slots"] = .null
       header["params"] = .null
       outer["header"] = .object(header)
-      outer["db"] = .object(db)
+      outer["db"] = .object(db())
       return JSONValue.object(outer).serialized(pretty: true)
     }
-    var plaintext = JSONValue.object(db).serialized()
-    defer { wipe(&plaintext) }
+    var (plaintext, isKept) = text()
+    defer { if !isKept { wipe(&plaintext) } }
     let nonce = random.bytes(AESGCM.nonceSize)
     let box: AESGCM.SealedBox
     do {

@@ -6,8 +6,11 @@ import Synchronization
 final class Ancestry: Sendable {
   private let store: (any KeptVersionStore)?
   private let state = Mutex<
-    (ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?], damaged: Int)
-  >((nil, [:], 0))
+    (
+      ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?],
+      damaged: Set<VersionLineage.ID>
+    )
+  >((nil, [:], []))
 
   /// The versions kept in `store` (nil: none are).
   init(_ store: (any KeptVersionStore)?) { self.store = store }
@@ -28,24 +31,40 @@ final class Ancestry: Sendable {
     let contents = store?.contents(of: id)
     state.withLock { state in
       state.contents[id] = .some(contents)
-      if contents == nil {
-        state.ids?.remove(id)
-        state.damaged += 1
-      }
+      if contents == nil { Self.damaged(id, &state) }
     }
     return contents
   }
 
   /// How many kept versions were found damaged so far.
-  func damagedCount() -> Int { state.withLock { $0.damaged } }
+  func damagedCount() -> Int { state.withLock { $0.damaged.count } }
+
+  private static func damaged(
+    _ id: VersionLineage.ID,
+    _ state:
+      inout (
+        ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?],
+        damaged: Set<VersionLineage.ID>
+      )
+  ) {
+    state.ids?.remove(id)
+    state.contents[id] = .some(nil)
+    state.damaged.insert(id)
+  }
 
   /// Whether `version` carries an id this device kept with other contents (another program
   /// edited the file and kept the field): such a version has no ancestry.
   func isStale(_ version: VaultContents) -> Bool {
-    guard let id = version.lineage?.id, keptIDs().contains(id), let kept = contents(of: id) else {
+    guard let id = version.lineage?.id, keptIDs().contains(id) else { return false }
+    if let known = state.withLock({ $0.contents[id] }) {
+      return known.map { !$0.holdsSame(as: version) } ?? false
+    }
+    // Compared with the version read whole from its file: no fingerprint needed when they match.
+    guard let same = store?.holds(id, sameAs: version) else {
+      state.withLock { Self.damaged(id, &$0) }
       return false
     }
-    return !kept.holdsSame(as: version)
+    return !same
   }
 
   /// `version`'s lineage unless it has none or is stale.

@@ -97,6 +97,19 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     return checked(id, entries)
   }
 
+  /// Whether the kept version `id`, rebuilt, holds what `version` holds; a match marks it checked.
+  public func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool? {
+    let entries = Self.byID(entries())
+    guard entries[id] != nil, verified.withLock({ $0[id] }) != false else { return nil }
+    if verified.withLock({ $0[id] }) == true, let contents = cache.withLock({ $0[id] }) {
+      return contents.holdsSame(as: version)
+    }
+    guard let (contents, _) = rebuilt(id, entries) else { return nil }
+    guard contents.lineage?.id == id, contents.holdsSame(as: version) else { return false }
+    verified.withLock { $0[id] = true }
+    return true
+  }
+
   private func checked(_ id: VersionLineage.ID, _ entries: [VersionLineage.ID: Entry]) -> VaultContents? {
     switch verified.withLock({ $0[id] }) {
     case false?: return nil

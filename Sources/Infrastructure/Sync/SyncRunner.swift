@@ -58,6 +58,16 @@ public struct SyncRunner: Sendable {
   public func sync(
     _ sources: [String], ownCopies: Bool = false, passwords: [SyncAccess.Password], dryRun: Bool
   ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
+    // The result is written to the vault, the sources, the bases and the kept versions:
+    // its database is serialized once for all of them.
+    try DatabaseText.reusing { () throws(SyncVault.Failure) in
+      try syncOnce(sources, ownCopies: ownCopies, passwords: passwords, dryRun: dryRun)
+    }
+  }
+
+  private func syncOnce(
+    _ sources: [String], ownCopies: Bool, passwords: [SyncAccess.Password], dryRun: Bool
+  ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
     let last = Mutex(BootClock.milliseconds())
     let timings = self.timings
     let lap: @Sendable (String) -> Void = { name in
