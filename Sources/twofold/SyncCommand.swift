@@ -97,15 +97,15 @@ struct SyncCommand {
     throws(CommandFailure)
   {
     let reports: [SyncVault.SourceReport]
-    do throws(SyncVault.Failure) {
-      if let synced = try throughAgent(sources, ownCopies: ownCopies, vault: vault) {
-        reports = synced
-      } else {
+    if let synced = try throughAgent(sources, ownCopies: ownCopies, vault: vault) {
+      reports = synced
+    } else {
+      do throws(SyncVault.Failure) {
         reports = try runner.sync(
           sources, ownCopies: ownCopies, passwords: passwords(), dryRun: arguments.has("dry-run"))
+      } catch {
+        throw failure(error, vault: vault)
       }
-    } catch {
-      throw failure(error, vault: vault)
     }
     for source in reports {
       for line in SyncReportText.lines(source) { environment.standardError(line + "\n") }
@@ -117,7 +117,7 @@ struct SyncCommand {
   /// The sync run by the agent when it holds the vault's key (no password asked); nil when it
   /// does not, and the sync runs here. A source its key does not open gets the source password
   /// (from the file, else asked on the terminal once).
-  private func throughAgent(_ sources: [String], ownCopies: Bool, vault: String) throws(SyncVault.Failure)
+  private func throughAgent(_ sources: [String], ownCopies: Bool, vault: String) throws(CommandFailure)
     -> [SyncVault
     .SourceReport]?
   {
@@ -125,7 +125,7 @@ struct SyncCommand {
     var password: [UInt8]?
     if let file = arguments.value("source-password-file") {
       do throws(DomainError) { password = try PasswordSources.firstLine(of: file) } catch {
-        throw SyncVault.Failure(source: file, error: error)
+        throw failure(SyncVault.Failure(source: file, error: error), vault: vault)
       }
     }
     defer { if password != nil { wipe(&password!) } }
@@ -133,14 +133,32 @@ struct SyncCommand {
       let request = AgentRequest.sync(
         vault: vault, sources: sources, ownCopies: ownCopies, dryRun: arguments.has("dry-run"),
         sourcePassword: password)
-      switch try? session.agent.client.send(request) {
+      let response: AgentResponse
+      do {
+        response = try session.agent.client.send(request)
+      } catch {
+        switch error {
+        case .notRunning, .otherVersion, .tooLarge: return nil
+        case .refused(let reason), .failed(let reason):
+          // Nothing reached the agent, or nothing it did: the sync runs here.
+          environment.standardError("warning: not using the agent: \(reason)\n")
+          return nil
+        case .interrupted(let reason):
+          // The agent may have synced before it stopped: syncing again here could write twice.
+          throw .failed("sync: \(reason); run 'twofold sync --dry-run' to see whether the sync was made")
+        }
+      }
+      switch response {
       case .synced(let reports): return reports
       case .syncFailed(let source, .passwordRequired)
       where attempt == 0 && password == nil && TerminalPrompt.hasTerminal:
         password = TerminalPrompt().ask("Password of \(source): ", secret: true)
-        if password == nil { throw SyncVault.Failure(source: source, error: .cancelled) }
-      case .syncFailed(let source, let error): throw SyncVault.Failure(source: source, error: error)
-      case .failure(let error): throw SyncVault.Failure(source: vault, error: error)
+        if password == nil {
+          throw failure(SyncVault.Failure(source: source, error: .cancelled), vault: vault)
+        }
+      case .syncFailed(let source, let error):
+        throw failure(SyncVault.Failure(source: source, error: error), vault: vault)
+      case .failure(let error): throw failure(SyncVault.Failure(source: vault, error: error), vault: vault)
       default: return nil
       }
     }
