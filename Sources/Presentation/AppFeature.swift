@@ -46,6 +46,8 @@ public enum AppFeature {
     case keyPressed(at: Int64)
     /// Another process changed the vault file (a command, a sync, another device).
     case vaultChangedOnDisk
+    /// The vault asks for its password again (the agent let it go at its maximum time).
+    case vaultLetGo
     case unlock(UnlockFeature.Action)
     case accounts(AccountsFeature.Action)
     case editor(EditorFeature.Action)
@@ -85,13 +87,23 @@ public enum AppFeature {
         now - state.lastActivity >= minutes * 60
       {
         let clear = state.accounts.clipboard.map { [Effect.accounts(.clearClipboard(ifStill: $0.code))] }
-        lock(&state, at: now)
+        let minutes = state.settings.settings.autoLockMinutes
+        lock(&state, at: now, saying: "Locked after \(minutes) idle \(minutes == 1 ? "minute" : "minutes").")
         return (clear ?? []) + [.lock]
       }
       return AccountsFeature.reduce(&state.accounts, .tick(now)).map(Effect.accounts)
     case .keyPressed(let time):
       state.lastActivity = time
       return []
+    case .vaultLetGo:
+      // Back to the unlock screen rather than a list of blank codes; the search stays.
+      guard state.coordinator.current != .unlock else { return [] }
+      let clear = state.accounts.clipboard.map { [Effect.accounts(.clearClipboard(ifStill: $0.code))] }
+      let (search, group) = (state.accounts.search, state.accounts.groupFilter)
+      lock(&state, at: state.accounts.now, saying: "The vault was locked: type its password again.")
+      state.accounts.search = search
+      state.accounts.groupFilter = group
+      return (clear ?? []) + [.lock]
     case .vaultChangedOnDisk:
       // Another process wrote the vault: load it again, keeping the selection and the search.
       return state.coordinator.current == .unlock || !state.accounts.isLoaded ? [] : [.accounts(.load)]
@@ -200,7 +212,7 @@ public enum AppFeature {
     }
   }
 
-  private static func lock(_ state: inout State, at now: Int64) {
+  private static func lock(_ state: inout State, at now: Int64, saying message: String) {
     state.coordinator.reset(to: .unlock)
     state.editor = nil
     state.details = nil
@@ -209,8 +221,7 @@ public enum AppFeature {
     let settings = state.accounts.settings
     state.accounts = AccountsFeature.State(now: now)
     state.accounts.settings = settings
-    let minutes = state.settings.settings.autoLockMinutes
-    state.unlock.message = "Locked after \(minutes) idle \(minutes == 1 ? "minute" : "minutes")."
+    state.unlock.message = message
   }
 }
 

@@ -39,7 +39,7 @@ public final class AppStore {
       services = nil
       return []
     case .accounts(let effect):
-      return run(effect).map(AppFeature.Action.accounts)
+      return run(effect)
     case .editor(let effect):
       return run(effect).map(AppFeature.Action.editor)
     case .details(.renderQR(let text)):
@@ -73,42 +73,50 @@ public final class AppStore {
     }
   }
 
-  private func run(_ effect: AccountsFeature.Effect) -> [AccountsFeature.Action] {
+  /// Runs a list effect; a vault that asks for its password again (the agent let it go) goes
+  /// back to the unlock screen instead of showing a failure.
+  private func run(_ effect: AccountsFeature.Effect) -> [AppFeature.Action] {
+    do throws(DomainError) {
+      return try perform(effect).map(AppFeature.Action.accounts)
+    } catch .passwordRequired {
+      return [.vaultLetGo]
+    } catch {
+      return [.accounts(.failed(Messages.text(for: error)))]
+    }
+  }
+
+  private func perform(_ effect: AccountsFeature.Effect) throws(DomainError) -> [AccountsFeature.Action] {
     guard let services else {
       if case .clearClipboard(let code) = effect { dependencies.clipboard.clear(code) }
       return []
     }
-    do throws(DomainError) {
-      switch effect {
-      case .load:
-        return [.loaded(try services.load()), .conflictCopiesCounted(services.conflictCopies())]
-      case .fetchCodes(let accounts, let time):
-        return [.codesFetched(try services.codes(accounts, time), at: time)]
-      case .copy(let code):
-        do throws(ClipboardFailure) {
-          return [.copied(tool: try dependencies.clipboard.copy(code))]
-        } catch {
-          return [.failed(error.message)]
-        }
-      case .clearClipboard(let code):
-        dependencies.clipboard.clear(code)
-        return []
-      case .nextHOTP(let id, let thenCopy):
-        let code = try services.nextHOTP(id)
-        return [.generated(id, code: code)] + (thenCopy ? [.copyRequested] : [])
-      case .toggleFavorite(let id):
-        try services.toggleFavorite(id)
-        return [.loaded(try services.load())]
-      case .delete(let id):
-        try services.remove(id)
-        return [.deleted(id)]
-      case .navigate:
-        return []
-      case .quit:
-        return []
+    switch effect {
+    case .load:
+      return [.loaded(try services.load()), .conflictCopiesCounted(services.conflictCopies())]
+    case .fetchCodes(let accounts, let time):
+      return [.codesFetched(try services.codes(accounts, time), at: time)]
+    case .copy(let code):
+      do throws(ClipboardFailure) {
+        return [.copied(tool: try dependencies.clipboard.copy(code))]
+      } catch {
+        return [.failed(error.message)]
       }
-    } catch {
-      return [.failed(Messages.text(for: error))]
+    case .clearClipboard(let code):
+      dependencies.clipboard.clear(code)
+      return []
+    case .nextHOTP(let id, let thenCopy):
+      let code = try services.nextHOTP(id)
+      return [.generated(id, code: code)] + (thenCopy ? [.copyRequested] : [])
+    case .toggleFavorite(let id):
+      try services.toggleFavorite(id)
+      return [.loaded(try services.load())]
+    case .delete(let id):
+      try services.remove(id)
+      return [.deleted(id)]
+    case .navigate:
+      return []
+    case .quit:
+      return []
     }
   }
 

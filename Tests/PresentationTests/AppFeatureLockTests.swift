@@ -118,4 +118,37 @@ struct AppFeatureLockTests {
     #expect(state.settings.settings.autoLockMinutes == 1)
     #expect(AppFeature.reduce(&state, .tick(Self.start + 60)) == [.lock])
   }
+
+  @Test("A vault the agent let go returns to the password screen, keeping the search, not blank codes")
+  func vaultLetGo() {
+    var state = Self.unlocked(minutes: 0)
+    _ = AppFeature.reduce(&state, .accounts(.searchChanged("zur")))
+    let effects = AppFeature.reduce(&state, .vaultLetGo)
+    #expect(effects == [.lock])
+    #expect(state.coordinator.current == .unlock)
+    #expect(state.accounts.search == "zur")
+    #expect(!state.accounts.isLoaded && state.accounts.contents.accounts.isEmpty)
+    #expect(state.unlock.message == "The vault was locked: type its password again.")
+    #expect(AppFeature.reduce(&state, .vaultLetGo) == [], "already on the password screen")
+  }
+
+  @Test("The store turns a code fetch that needs the password into the password screen")
+  func storeSeesVaultLetGo() {
+    let repository = InMemoryVaultRepository(Fixture.vault)
+    var failing = VaultServices(repository: repository, ids: .counting())
+    failing.codes = { (_, _) throws(DomainError) in throw .passwordRequired }
+    let services = failing
+    let dependencies = AppDependencies(
+      unlock: { (_) throws(DomainError) in services }, clipboard: RecordingClipboard().port,
+      settings: InMemorySettings(AppSettings()).repository, renderQR: { _ in .success(StoreHarness.tinyQR) })
+    var state = AppFeature.State(
+      vaultLocation: "agent", locked: false, settings: AppSettings(), now: Self.start)
+    state.canLock = true
+    let store = AppStore(state: state, dependencies: dependencies, services: services)
+    store.send(.accounts(.searchChanged("zur")))
+    // Accounts whose secrets stay with the agent: their codes are fetched, and the fetch fails.
+    store.send(.accounts(.loaded(AccountsFeatureWithheldTests.contents)))
+    #expect(store.state.coordinator.current == .unlock)
+    #expect(store.state.accounts.search == "zur")
+  }
 }
