@@ -63,8 +63,11 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     now: @escaping @Sendable () -> Int64
   ) -> VersionKeeper? {
     guard let root else { return nil }
-    let folder = StateLocation.folder(forVault: AgentProcess.absolutePath(vault), root: root)
-    return keeper(stateFolder: folder, random: random, ids: ids, now: now)
+    // The folder is named only when a version is kept: a command that only reads pays nothing.
+    return VersionKeeper { version, previous, sealed in
+      let folder = StateLocation.folder(forVault: AgentProcess.absolutePath(vault), root: root)
+      keeper(stateFolder: folder, random: random, ids: ids, now: now).keep(version, previous, sealed)
+    }
   }
 
   private var indexPath: String { folder + "/index.json" }
