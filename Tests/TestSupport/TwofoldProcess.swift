@@ -29,30 +29,16 @@ public enum TwofoldProcess {
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
   ) throws -> Output {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
     // No test meets the agent of the person running the tests: agent tests turn it on in a
     // folder of their own.
     var variables = [
       "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TWOFOLD_AGENT": "off",
     ]
     variables.merge(environment) { $1 }
-    process.environment = variables
-    let output = Pipe()
-    let error = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try ProgramRun.run(
+      binary, arguments, environment: variables, stdin: Data((stdin ?? "").utf8))
     return Output(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+      stderr: String(decoding: run.stderr, as: UTF8.self))
   }
 }

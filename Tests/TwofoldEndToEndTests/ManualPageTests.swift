@@ -149,22 +149,11 @@ struct ManualPageTests {
   private static func run(
     _ program: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "TWOFOLD_AGENT": "off"].merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: program), arguments,
+      environment: ["PATH": "/usr/bin:/bin", "TWOFOLD_AGENT": "off"].merging(environment) { $1 })
     return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
-      String(decoding: errData, as: UTF8.self)
+      run.status, String(decoding: run.stdout, as: UTF8.self), String(decoding: run.stderr, as: UTF8.self)
     )
   }
 }

@@ -51,26 +51,14 @@ struct CompletionDriver {
 
   /// Runs `program arguments…` in the folder; its standard output, or a failure with its error.
   func run(_ program: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder.url
     var variables = ["PATH": Self.path, "HOME": folder.url.path, "TWOFOLD_AGENT": "off"]
     variables.merge(environment) { $1 }
-    process.environment = variables
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CompletionFailure(output: String(decoding: errData, as: UTF8.self))
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: program), arguments, environment: variables, directory: folder.url)
+    guard run.status == 0 else {
+      throw CompletionFailure(output: String(decoding: run.stderr, as: UTF8.self))
     }
-    return String(decoding: outData, as: UTF8.self)
+    return String(decoding: run.stdout, as: UTF8.self)
   }
 
   private static func fishQuoted(_ text: String) -> String {

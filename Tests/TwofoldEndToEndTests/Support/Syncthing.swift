@@ -215,18 +215,7 @@ final class Syncthing: @unchecked Sendable {
 
   /// Runs `program arguments…` and returns its status, standard output and standard error.
   private static func run(_ program: String, _ arguments: [String]) throws -> (Int32, Data, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    let run = try ProgramRun.run(URL(fileURLWithPath: program), arguments)
+    return (run.status, run.stdout, String(decoding: run.stderr, as: UTF8.self))
   }
 }
