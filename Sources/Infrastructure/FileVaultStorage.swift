@@ -95,12 +95,15 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     POSIX.syncDirectory(folder)
   }
 
-  /// For the crash-consistency test only: when `$TWOFOLD_TEST_KILL_AT` is `point` (`before-rename`,
-  /// the new file written and flushed; `after-rename`, renamed over the vault), the process kills
-  /// itself there with SIGKILL, so the test arranges either outcome of a crash instead of timing one.
+  /// For the crash-consistency test only, and only in debug builds (the test build; a release
+  /// build has no such hook): when `$TWOFOLD_TEST_KILL_AT` is `point` (`before-rename`, the new
+  /// file written and flushed; `after-rename`, renamed over the vault), the process kills itself
+  /// there with SIGKILL, so the test arranges either outcome of a crash instead of timing one.
   private static func killIfCrashTestAsks(at point: String) {
-    guard let value = getenv("TWOFOLD_TEST_KILL_AT"), String(cString: value) == point else { return }
-    kill(getpid(), SIGKILL)
+    #if DEBUG
+      guard let value = getenv("TWOFOLD_TEST_KILL_AT"), String(cString: value) == point else { return }
+      kill(getpid(), SIGKILL)
+    #endif
   }
 
   /// Writes a new vault; an existing file is never replaced (`link` refuses to overwrite).
