@@ -1,7 +1,7 @@
 /// Every key binding, shown by `?` and used by the terminal front end's key map.
-public enum HelpContent {
+enum HelpContent {
   /// Keys and what they do, per screen.
-  public static let sections: [(title: String, bindings: [(keys: String, action: String)])] = [
+  static let sections: [(title: String, bindings: [(keys: String, action: String)])] = [
     (
       "Accounts",
       [
