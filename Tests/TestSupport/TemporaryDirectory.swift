@@ -30,16 +30,27 @@ public final class TemporaryDirectory: @unchecked Sendable {
   }
 
   /// Writes a `/bin/sh` script with `body` to `name` in the folder, executable, and returns its
-  /// path. The file is written through a descriptor that closes on exec, so a process another
-  /// test starts meanwhile does not keep it open for writing (running it would fail with ETXTBSY).
+  /// path (`executable(_:_:)`).
   @discardableResult
   public func script(_ name: String, _ body: String) throws -> String {
+    try executable(name, Array(("#!/bin/sh\n" + body + "\n").utf8))
+  }
+
+  /// Writes `bytes` to `name` in the folder as an executable file and returns its path. The
+  /// file is written through a descriptor that closes on exec, so a process another test starts
+  /// meanwhile does not keep it open for writing (running it would fail with ETXTBSY).
+  @discardableResult
+  public func executable(_ name: String, _ bytes: [UInt8]) throws -> String {
     let path = path(name)
     unlink(path)  // a new file, never one a running process has open
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
     guard descriptor >= 0 else { throw ScriptFailure(code: errno) }
-    let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      written += count
+    }
     close(descriptor)
     guard written == bytes.count else { throw ScriptFailure(code: errno) }
     return path

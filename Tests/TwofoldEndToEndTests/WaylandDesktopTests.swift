@@ -135,8 +135,10 @@ struct WaylandDesktopTests {
   /// user, with the RFC 4226 HOTP account.
   func session() throws -> Sway {
     let sway = try Sway()
-    try FileManager.default.copyItem(
-      atPath: TwofoldProcess.binary.path, toPath: sway.folder.path("twofold"))
+    // Copied through a close-on-exec descriptor: a child another test forks meanwhile must not
+    // hold it open for writing (running it would then fail with "Text file busy").
+    let binary = try Data(contentsOf: TwofoldProcess.binary)
+    try sway.folder.executable("twofold", [UInt8](binary))
     let created = try twofold(sway, ["init"])
     try #require(created.status == 0, "\(created.stderr)")
     let added = try twofold(
