@@ -75,7 +75,7 @@ public struct RemoveAccount: Sendable {
 
   /// Removes the account `id`.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) {
-    _ = try repository.perform(.remove(id), ids: .counting("unused"))
+    _ = try repository.perform(.remove(id), ids: .noNewIDs)
   }
 }
 
@@ -89,10 +89,6 @@ public struct ToggleFavorite: Sendable {
   /// Toggles and returns the new flag.
   @discardableResult
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> Bool {
-    guard case .favorite(let flag) = try repository.perform(.toggleFavorite(id), ids: .counting("unused"))
-    else {
-      throw .storage("unexpected answer to a change")
-    }
-    return flag
+    try repository.perform(.toggleFavorite(id), ids: .noNewIDs).favorite()
   }
 }

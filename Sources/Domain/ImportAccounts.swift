@@ -34,11 +34,9 @@ public struct ImportAccounts: Sendable {
   public func callAsFunction(
     _ candidates: [ImportCandidate], skipBad: Bool, dryRun: Bool
   ) throws(DomainError) -> Result<ImportReport, Refused> {
-    let outcome = try repository.perform(
-      .importAccounts(candidates, skipBad: skipBad, dryRun: dryRun), ids: ids)
-    guard case .imported(let report, let refused) = outcome else {
-      throw .storage("unexpected answer to a change")
-    }
+    let (report, refused) = try repository.perform(
+      .importAccounts(candidates, skipBad: skipBad, dryRun: dryRun), ids: ids
+    ).imported()
     return refused ? .failure(Refused(report: report)) : .success(report)
   }
 

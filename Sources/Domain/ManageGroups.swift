@@ -12,10 +12,7 @@ public struct ManageGroups: Sendable {
   /// Creates a group; a name already used (ignoring case) is refused.
   @discardableResult
   public func create(named name: String) throws(DomainError) -> AccountGroup {
-    guard case .group(let group) = try repository.perform(.createGroup(name), ids: ids) else {
-      throw .storage("unexpected answer to a change")
-    }
-    return group
+    try repository.perform(.createGroup(name), ids: ids).group()
   }
 
   /// Renames a group.

@@ -10,10 +10,7 @@ public struct NextHOTPCode: Sendable {
 
   /// Saves counter + 1 and returns the code of the stored counter.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> String {
-    guard case .code(let code) = try repository.perform(.nextHOTP(id), ids: .counting("unused")) else {
-      throw .storage("unexpected answer to a change")
-    }
-    return code
+    try repository.perform(.nextHOTP(id), ids: .noNewIDs).code()
   }
 
   /// Advances the counter of `id` in `contents` and returns the parameters it had.

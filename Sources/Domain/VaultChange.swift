@@ -99,9 +99,42 @@ public enum VaultChange: Equatable, Sendable {
 }
 
 extension VaultChange.Outcome {
+  /// What a change answered that does not fit the change (a repository out of step).
+  static let unexpected = DomainError.storage("unexpected answer to a change")
+
   /// The account of an `.account` outcome.
   public func account() throws(DomainError) -> Account {
-    guard case .account(let account) = self else { throw .storage("unexpected answer to a change") }
+    guard case .account(let account) = self else { throw Self.unexpected }
     return account
   }
+
+  /// The flag of a `.favorite` outcome.
+  public func favorite() throws(DomainError) -> Bool {
+    guard case .favorite(let flag) = self else { throw Self.unexpected }
+    return flag
+  }
+
+  /// The code of a `.code` outcome.
+  public func code() throws(DomainError) -> String {
+    guard case .code(let code) = self else { throw Self.unexpected }
+    return code
+  }
+
+  /// The group of a `.group` outcome.
+  public func group() throws(DomainError) -> AccountGroup {
+    guard case .group(let group) = self else { throw Self.unexpected }
+    return group
+  }
+
+  /// The report of an `.imported` outcome, and whether the import was refused.
+  public func imported() throws(DomainError) -> (report: ImportReport, refused: Bool) {
+    guard case .imported(let report, let refused) = self else { throw Self.unexpected }
+    return (report, refused)
+  }
+}
+
+extension IdentifierSource {
+  /// For changes that make no new account or group (remove, favorite, the next HOTP code): the
+  /// change never asks, and were it to, the ids would still be unique within the vault.
+  public static let noNewIDs = IdentifierSource.counting("unused")
 }
