@@ -74,6 +74,18 @@ public struct CodeValue: Equatable, Sendable {
   }
 }
 
+extension CodeValue {
+  /// The code as the agent computed it, and how it crosses the wire: the account's `AccountCode`
+  /// (`of:`) and back (`init(_:)`).
+  func code(of account: Account) -> AccountCode {
+    AccountCode(account: account, code: code, nextCode: nextCode, remaining: remaining, problem: problem)
+  }
+
+  init(_ made: AccountCode) {
+    self.init(code: made.code, nextCode: made.nextCode, remaining: made.remaining, problem: made.problem)
+  }
+}
+
 /// What the agent answers.
 public enum AgentResponse: Equatable, Sendable {
   /// Done.

@@ -60,9 +60,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   {
     if let response = try ask(.code(vault: vault, query: query.text, at: time, next: next)) {
       guard case .accountCode(let account, let value) = response else { throw unexpected }
-      return AccountCode(
-        account: account, code: value.code, nextCode: value.nextCode, remaining: value.remaining,
-        problem: value.problem)
+      return value.code(of: account)
     }
     return try directly { () throws(DomainError) in try direct.code(matching: query, at: time, next: next) }
   }
@@ -100,11 +98,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     guard case .codes(let values) = response, values.count == accounts.count else {
       throw unexpected
     }
-    return zip(accounts, values).map { account, value in
-      AccountCode(
-        account: account, code: value.code, nextCode: value.nextCode, remaining: value.remaining,
-        problem: value.problem)
-    }
+    return zip(accounts, values).map { account, value in value.code(of: account) }
   }
 
   /// The agent's answer, or nil when the vault is to be used directly from now on.

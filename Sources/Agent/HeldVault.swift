@@ -83,10 +83,9 @@ final class HeldVault: Sendable {
     at position: Int, of indexed: (index: AccountIndex, generators: [Result<CodeGenerator, OTPError>]),
     time: Int64, next: Bool
   ) -> CodeValue {
-    let made = CodesAt.code(
-      of: indexed.index.accounts[position], generator: indexed.generators[position], at: time, next: next)
-    return CodeValue(
-      code: made.code, nextCode: made.nextCode, remaining: made.remaining, problem: made.problem)
+    CodeValue(
+      CodesAt.code(
+        of: indexed.index.accounts[position], generator: indexed.generators[position], at: time, next: next))
   }
 
   /// Forgets the cached contents (after a change this agent made).

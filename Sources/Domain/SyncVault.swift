@@ -212,7 +212,7 @@ public struct SyncVault: Sendable {
   }
 
   /// A source's base, read from the store the first time it is asked for.
-  final class LazyBase: @unchecked Sendable {
+  final class LazyBase {
     private let read: () throws(DomainError) -> VaultContents?
     /// The base once read (nil inside: the source has none); nil before it is read.
     private(set) var value: VaultContents??

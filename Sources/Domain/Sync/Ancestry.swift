@@ -4,13 +4,25 @@ import Synchronization
 /// are kept and readable, their contents (read once), whether a version still holds what its id
 /// was kept with, and the base to merge each version against.
 final class Ancestry: Sendable {
+  /// What one sync learned of the kept versions.
+  private struct State {
+    /// The ids kept, less those found damaged; nil before the store is asked.
+    var ids: Set<VersionLineage.ID>?
+    /// Contents read (nil inside: damaged).
+    var contents: [VersionLineage.ID: VaultContents?] = [:]
+    /// The ids found damaged.
+    var damaged: Set<VersionLineage.ID> = []
+
+    /// Records `id` as damaged: no longer kept, no contents.
+    mutating func markDamaged(_ id: VersionLineage.ID) {
+      ids?.remove(id)
+      contents[id] = .some(nil)
+      damaged.insert(id)
+    }
+  }
+
   private let store: (any KeptVersionStore)?
-  private let state = Mutex<
-    (
-      ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?],
-      damaged: Set<VersionLineage.ID>
-    )
-  >((nil, [:], []))
+  private let state = Mutex(State())
 
   /// The versions kept in `store` (nil: none are).
   init(_ store: (any KeptVersionStore)?) { self.store = store }
@@ -31,26 +43,13 @@ final class Ancestry: Sendable {
     let contents = store?.contents(of: id)
     state.withLock { state in
       state.contents[id] = .some(contents)
-      if contents == nil { Self.damaged(id, &state) }
+      if contents == nil { state.markDamaged(id) }
     }
     return contents
   }
 
   /// How many kept versions were found damaged so far.
   func damagedCount() -> Int { state.withLock { $0.damaged.count } }
-
-  private static func damaged(
-    _ id: VersionLineage.ID,
-    _ state:
-      inout (
-        ids: Set<VersionLineage.ID>?, contents: [VersionLineage.ID: VaultContents?],
-        damaged: Set<VersionLineage.ID>
-      )
-  ) {
-    state.ids?.remove(id)
-    state.contents[id] = .some(nil)
-    state.damaged.insert(id)
-  }
 
   /// Whether `version` carries an id this device kept with other contents (another program
   /// edited the file and kept the field): such a version has no ancestry.
@@ -61,7 +60,7 @@ final class Ancestry: Sendable {
     }
     // Compared with the version read whole from its file: no fingerprint needed when they match.
     guard let same = store?.holds(id, sameAs: version) else {
-      state.withLock { Self.damaged(id, &$0) }
+      state.withLock { $0.markDamaged(id) }
       return false
     }
     return !same
