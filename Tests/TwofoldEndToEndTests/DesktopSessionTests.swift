@@ -16,15 +16,26 @@ struct DesktopSessionTests {
       ? ["code", "RFC", "--type"] : ["pick", "--type", "--menu", try vault.menu(choosing: "RFC")]
     let x = try XServer()
     defer { x.stop() }
-    let typed = vault.folder.path("typed")
-    let reader = ["-geometry", "40x5+0+0", "-e", "sh", "-c", "read line; printf %s \"$line\" > '\(typed)'"]
+    let (typed, ready) = (vault.folder.path("typed"), vault.folder.path("ready"))
+    // The shell says when it reads: keys typed before xterm's child set up its terminal could be
+    // flushed with the terminal's first settings.
+    let reader = [
+      "-geometry", "40x5+0+0", "-e", "sh", "-c",
+      ": > '\(ready)'; read line; printf %s \"$line\" > '\(typed)'",
+    ]
     let window = try x.startWindow("xterm", reader, class: "xterm")
-    #expect(x.output(of: "xdotool", ["windowfocus", "--sync", window]) != nil)
+    let focused = x.wait(seconds: 30) {
+      _ = x.output(of: "xdotool", ["windowfocus", "--sync", window])
+      return vault.read("ready") != nil
+        && x.output(of: "xdotool", ["getwindowfocus"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+          == window
+    }
+    try #require(focused, "xterm's shell did not start, or its window did not take the focus")
     let output = try vault.run(arguments, ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(x.output(of: "xdotool", ["key", "Return"]) != nil)
     #expect(x.wait(seconds: 10) { vault.read("typed") != nil })
-    #expect(vault.read("typed") == DesktopVault.codes[0])
+    #expect(vault.read("typed") == DesktopVault.codes[0], "typed \(vault.read("typed") ?? "nothing")")
   }
 
   /// Shows a QR code of `text` on the display with feh and waits for its window.
