@@ -22,20 +22,23 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private let random: RandomSource
   private let ids: IdentifierSource
   private let keeper: VersionKeeper?
+  private let keyring: KeyringUnlock?
   private let unlocked = Mutex<Unlocked?>(nil)
 
   /// A repository over `storage`; nothing is read until the first use. `keeper` keeps each
-  /// version written (encrypted vaults only), for sync.
+  /// version written (encrypted vaults only), for sync; `keyring`'s key, when it opens the
+  /// vault, is used before the password is asked.
   public init(
     storage: any VaultStorage, password: @escaping PasswordSource, random: RandomSource,
     ids: IdentifierSource,
-    keeper: VersionKeeper? = nil
+    keeper: VersionKeeper? = nil, keyring: KeyringUnlock? = nil
   ) {
     self.storage = storage
     self.password = password
     self.random = random
     self.ids = ids
     self.keeper = keeper
+    self.keyring = keyring
   }
 
   /// A repository that already holds the master key (handed over by a process that unlocked
@@ -54,6 +57,17 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   /// what a command hands to the agent. Nil for an unencrypted or not yet opened vault.
   public func heldKey() -> (key: SecretBytes, slot: Int?)? {
     unlocked.withLock { state in state?.masterKey.map { ($0, state?.slotIndex) } }
+  }
+
+  /// The master key and the uuid of the password slot it was opened with, once the vault is
+  /// unlocked: what a keyring keeps. Nil for an unencrypted or not yet opened vault.
+  public func heldKeyAndSlot() -> (key: SecretBytes, slot: String)? {
+    unlocked.withLock { state in
+      guard let key = state?.masterKey, let index = state?.slotIndex, let slots = state?.slots,
+        slots.indices.contains(index), let uuid = slots[index]["uuid"]?.stringValue
+      else { return nil }
+      return (key, uuid)
+    }
   }
 
   /// Creates a new vault: encrypted under `password` (scrypt N=2^15, r=8, p=1), or plain when nil.
@@ -172,7 +186,14 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
       return (file, db)
     }
     unlocked.withLock { $0 = nil }
-    return try unlock(slots: file.passwordSlots())
+    if let keyring, let opened = keyring.open(file) {
+      let slots = file.slots
+      unlocked.withLock { $0 = Unlocked(masterKey: opened.key, slotIndex: opened.slot, slots: slots) }
+      return (file, opened.db)
+    }
+    let result = try unlock(slots: file.passwordSlots())
+    if let keyring, let held = heldKeyAndSlot() { keyring.passwordOpened(key: held.key, slot: held.slot) }
+    return result
   }
 
   /// Derives the key holding nothing of the file but its password slots (scrypt alone needs
