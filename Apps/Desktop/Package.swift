@@ -6,13 +6,39 @@ import PackageDescription
 
 let package = Package(
   name: "TwofoldDesktop",
-  products: [.executable(name: "twofold-desktop", targets: ["twofold-desktop"])],
+  products: [
+    .executable(name: "twofold-desktop", targets: ["twofold-desktop"]),
+    // The desktop's own search (GNOME Shell, KRunner) over D-Bus; CLI.md, "Desktop search".
+    .executable(name: "twofold-search-provider", targets: ["twofold-search-provider"]),
+  ],
   dependencies: [.package(name: "Twofold", path: "../..")],
   targets: [
     .systemLibrary(
       name: "CAdwaita",
       pkgConfig: "libadwaita-1",
       providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
+    ),
+    // GIO alone (GDBus), without GTK: the search provider starts on every search.
+    .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .target(
+      name: "SearchProvider",
+      dependencies: [
+        "CGio",
+        .product(name: "Domain", package: "Twofold"),
+        .product(name: "OTP", package: "Twofold"),
+        .product(name: "Presentation", package: "Twofold"),
+      ]
+    ),
+    .executableTarget(
+      name: "twofold-search-provider",
+      dependencies: [
+        "SearchProvider",
+        .product(name: "AppSession", package: "Twofold"),
+        .product(name: "Agent", package: "Twofold"),
+        .product(name: "Domain", package: "Twofold"),
+        .product(name: "Infrastructure", package: "Twofold"),
+        .product(name: "Presentation", package: "Twofold"),
+      ]
     ),
     .target(
       name: "DesktopUI",
@@ -41,6 +67,17 @@ let package = Package(
         .product(name: "Domain", package: "Twofold"),
         .product(name: "Crypto", package: "Twofold"),
         .product(name: "Infrastructure", package: "Twofold"),
+        .product(name: "TestSupport", package: "Twofold"),
+      ]
+    ),
+    .testTarget(
+      name: "SearchProviderTests",
+      dependencies: [
+        "SearchProvider",
+        "twofold-search-provider",
+        .product(name: "twofold", package: "Twofold"),
+        .product(name: "Domain", package: "Twofold"),
+        .product(name: "OTP", package: "Twofold"),
         .product(name: "TestSupport", package: "Twofold"),
       ]
     ),

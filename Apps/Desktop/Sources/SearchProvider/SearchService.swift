@@ -1,0 +1,115 @@
+import Domain
+import Presentation
+
+/// The desktop search over the vault: answers only while the agent holds the vault's key (the
+/// repository it is given then refuses to read the file), never prompts, and makes an HOTP code
+/// only when a result is activated.
+public struct SearchService: Sendable {
+  /// Why activating a result copied nothing; each becomes a D-Bus error.
+  public enum Failure: Error, Equatable, Sendable {
+    /// No account has this id (or the vault is not open).
+    case notFound(String)
+    /// The vault is not open: the agent does not hold its key.
+    case locked
+    /// The code could not be made or copied: a sentence saying why.
+    case failed(String)
+  }
+
+  /// A repository for one request: through the agent, never asking for a password. A new one
+  /// each time, so a vault the agent let go and holds again is answered again.
+  public var repository: @Sendable () -> any VaultRepository
+  /// Unix seconds now.
+  public var now: @Sendable () -> Int64
+  /// Copies a code to the clipboard and has it cleared later (`code --copy`'s rules).
+  public var copy: @Sendable (String) throws(DesktopError) -> Void
+  /// Posts a notification: a summary and a body.
+  public var notify: @Sendable (_ summary: String, _ body: String) -> Void
+  /// Seconds a copied code stays on the clipboard, for the notification.
+  public var clipboardSeconds: Int
+
+  /// Collects the ports.
+  public init(
+    repository: @escaping @Sendable () -> any VaultRepository, now: @escaping @Sendable () -> Int64,
+    copy: @escaping @Sendable (String) throws(DesktopError) -> Void,
+    notify: @escaping @Sendable (String, String) -> Void, clipboardSeconds: Int
+  ) {
+    self.repository = repository
+    self.now = now
+    self.copy = copy
+    self.notify = notify
+    self.clipboardSeconds = clipboardSeconds
+  }
+
+  /// The accounts matching every term, favorites first, at most 10; none while locked, for no
+  /// terms or too many, or when the agent cannot be asked.
+  public func results(_ terms: [String]) -> [Account] {
+    guard let terms = SearchResults.terms(terms) else { return [] }
+    let narrowed: [Account]
+    do throws(DomainError) {
+      narrowed = try repository().accounts(matching: AccountQuery(SearchResults.narrowest(terms)))
+    } catch {
+      return []
+    }
+    return SearchResults.accounts(narrowed, matching: terms)
+  }
+
+  /// `GetInitialResultSet` and `GetSubsearchResultSet`: the ids of `results`.
+  public func resultIDs(_ terms: [String]) -> [String] { results(terms).map(\.id.rawValue) }
+
+  /// KRunner's `Match`.
+  public func runnerMatches(_ query: String) -> [RunnerMatch] {
+    guard let terms = SearchResults.terms(query: query) else { return [] }
+    return SearchResults.runnerMatches(results(terms))
+  }
+
+  /// `GetResultMetas`: the known ids' metas, with the current codes of all but HOTP accounts;
+  /// none when the vault is locked meanwhile.
+  public func metas(_ ids: [String]) -> [SearchMeta] {
+    guard !ids.isEmpty else { return [] }
+    let repository = repository()
+    do throws(DomainError) {
+      let accounts = try repository.load().accounts
+      let needed = SearchResults.accountsNeedingCodes(ids: ids, accounts: accounts)
+      let codes = needed.isEmpty ? [] : try repository.codes(of: needed, at: now(), next: false)
+      var byID: [Account.ID: String] = [:]
+      for code in codes { byID[code.account.id] = code.code }
+      return SearchResults.metas(ids: ids, accounts: accounts, codes: byID)
+    } catch {
+      return []
+    }
+  }
+
+  /// `ActivateResult` and `Run`: copies the code of the account with `id` (an HOTP account's
+  /// counter advanced once the copy succeeded, as `code` does) and posts a notification naming
+  /// the account.
+  public func activate(_ id: String) throws(Failure) {
+    guard !id.isEmpty, id.utf8.count <= 128 else { throw .notFound(id) }
+    let repository = repository()
+    let account: Account
+    do throws(DomainError) {
+      guard
+        let found = try repository.accounts(matching: AccountQuery(id)).first(where: { $0.id.rawValue == id })
+      else { throw .notFound(id) }
+      account = found
+    } catch .notFound {
+      throw .notFound(id)
+    } catch .passwordRequired {
+      throw .locked
+    } catch {
+      throw .failed(Messages.text(for: error))
+    }
+    do throws(DesktopError) {
+      try CurrentCode(repository: repository).deliver(account, at: now(), through: copy)
+    } catch {
+      switch error {
+      case .vault(.passwordRequired): throw .locked
+      case .vault(let error): throw .failed(Messages.text(for: error))
+      case .toolMissing(let message), .toolFailed(let message), .nothingFound(let message):
+        throw .failed(message)
+      case .cancelled: throw .failed("cancelled")
+      }
+    }
+    let notification = SearchResults.copiedNotification(account, seconds: clipboardSeconds)
+    notify(notification.summary, notification.body)
+  }
+}

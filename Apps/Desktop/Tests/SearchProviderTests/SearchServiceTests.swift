@@ -1,0 +1,98 @@
+import Domain
+import OTP
+import SearchProvider
+import Synchronization
+import Testing
+
+/// The search service over an in-memory vault: what it answers, what it copies, and that
+/// listing never spends an HOTP code.
+struct SearchServiceTests {
+  /// What the ports saw.
+  final class Seen: Sendable {
+    let copied = Mutex<[String]>([])
+    let notified = Mutex<[String]>([])
+  }
+
+  static let vault = VaultContents(accounts: [
+    SearchResultsTests.account("t1", "GitHub", "octocat"),
+    SearchResultsTests.account("h1", "Acme", "ops", type: .hotp),
+  ])
+
+  static func service(
+    _ repository: any VaultRepository, seen: Seen, copyFails: Bool = false
+  ) -> SearchService {
+    SearchService(
+      repository: { repository }, now: { 59 },
+      copy: { (code) throws(DesktopError) in
+        if copyFails { throw .toolMissing("no clipboard tool") }
+        seen.copied.withLock { $0.append(code) }
+      },
+      notify: { summary, body in seen.notified.withLock { $0.append("\(summary) | \(body)") } },
+      clipboardSeconds: 30)
+  }
+
+  static func counter(_ repository: InMemoryVaultRepository) throws -> UInt64 {
+    try repository.load().accounts.first { $0.id.rawValue == "h1" }!.otp.counter
+  }
+
+  @Test("Results, metas and matches answer while the vault is open; listing advances no counter")
+  func answers() throws {
+    let repository = InMemoryVaultRepository(Self.vault)
+    let service = Self.service(repository, seen: Seen())
+    #expect(service.resultIDs(["git"]) == ["t1"])
+    #expect(service.resultIDs(["o"]) == ["h1", "t1"])
+    #expect(
+      service.metas(["t1", "h1", "nope"]) == [
+        SearchMeta(id: "t1", name: "GitHub", description: "octocat", clipboardText: "287082"),
+        SearchMeta(id: "h1", name: "Acme", description: "ops", clipboardText: nil),
+      ])
+    #expect(service.runnerMatches("acme").map(\.text) == ["Acme: ops"])
+    #expect(try Self.counter(repository) == 0)
+  }
+
+  @Test("Locked: every answer is empty and activating is refused")
+  func locked() {
+    let seen = Seen()
+    let service = Self.service(SilentVault(), seen: seen)
+    #expect(service.resultIDs(["git"]) == [])
+    #expect(service.metas(["t1"]) == [])
+    #expect(service.runnerMatches("git") == [])
+    #expect(throws: SearchService.Failure.locked) { try service.activate("t1") }
+    #expect(seen.copied.withLock { $0 } == [])
+  }
+
+  @Test("Activating copies the code and names the account in the notification, never the code")
+  func activateTOTP() throws {
+    let seen = Seen()
+    try Self.service(InMemoryVaultRepository(Self.vault), seen: seen).activate("t1")
+    #expect(seen.copied.withLock { $0 } == ["287082"])
+    #expect(
+      seen.notified.withLock { $0 } == ["Code copied | GitHub: octocat: cleared from the clipboard in 30 s"])
+  }
+
+  @Test("Activating an HOTP account copies its code and then advances its counter, as code does")
+  func activateHOTP() throws {
+    let seen = Seen()
+    let repository = InMemoryVaultRepository(Self.vault)
+    try Self.service(repository, seen: seen).activate("h1")
+    #expect(seen.copied.withLock { $0 } == ["755224"])
+    #expect(try Self.counter(repository) == 1)
+  }
+
+  @Test("A copy that fails spends no HOTP code")
+  func failedCopy() throws {
+    let repository = InMemoryVaultRepository(Self.vault)
+    #expect(throws: SearchService.Failure.failed("no clipboard tool")) {
+      try Self.service(repository, seen: Seen(), copyFails: true).activate("h1")
+    }
+    #expect(try Self.counter(repository) == 0)
+  }
+
+  @Test(
+    "Unknown ids are not found, even when they would match as a query",
+    arguments: ["nope", "git", "", String(repeating: "x", count: 200)])
+  func unknown(id: String) {
+    let service = Self.service(InMemoryVaultRepository(Self.vault), seen: Seen())
+    #expect(throws: SearchService.Failure.notFound(id)) { try service.activate(id) }
+  }
+}
