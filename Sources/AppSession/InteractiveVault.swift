@@ -6,9 +6,9 @@ import Infrastructure
 import Presentation
 
 /// One vault as an interactive front end (the full-screen terminal app, the desktop window)
-/// opens it: without asking when it is not encrypted or the agent holds its key, else with a
-/// password typed on the front end's unlock screen, whose key is then handed to the agent so
-/// the next front end or command does not ask.
+/// opens it: without asking when it is not encrypted, the agent holds its key or the login
+/// keyring does (never prompting for the keyring), else with a password typed on the front end's
+/// unlock screen; the key is then handed to the agent so the next front end or command does not ask.
 public struct InteractiveVault: Sendable {
   /// Where the vault file is, as given.
   public let path: String
@@ -20,11 +20,17 @@ public struct InteractiveVault: Sendable {
   public let agent: AgentAccess
   /// Keeps each version written, for sync.
   private let keeper: VersionKeeper?
+  /// The vault's key in the login keyring, tried once before the password; nil when not used.
+  private let keyring: KeyringUnlock?
 
-  /// The vault at `path`; `now` is the clock for backups' names.
+  /// The vault at `path`; `now` is the clock for backups' names. `keyring` is where the vault's
+  /// key may be kept (CLI.md "Unlock with the login session"), nil to leave it alone; its warnings
+  /// (a damaged item, a key replaced after a re-keying) go to `warn`.
   public init(
     path: String, agent: AgentAccess, now: @escaping @Sendable () -> Int64,
-    ids: IdentifierSource = .uuid(random: RandomSource.secure.bytes)
+    ids: IdentifierSource = .uuid(random: RandomSource.secure.bytes),
+    keyring: (any VaultKeyring)? = SecretServiceKeyring(),
+    warn: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.path = path
     storage = FileVaultStorage(path: path, now: now)
@@ -32,18 +38,24 @@ public struct InteractiveVault: Sendable {
     self.agent = agent
     keeper = KeptVersionFiles.keeper(
       forVault: path, root: StateLocation.root(), random: .secure, ids: ids, now: now)
+    self.keyring = keyring.map {
+      KeyringUnlock(keyring: $0, vault: AgentProcess.absolutePath(path), warn: warn)
+    }
   }
 
   /// How the vault opened without a password.
   public enum Opened: Sendable {
     /// A vault that is not encrypted: there is nothing to lock.
     case unencrypted(VaultServices)
-    /// Through the agent, which holds the key; the secrets stay there.
+    /// Encrypted, and opened without a password: through the agent, which holds the key (the
+    /// secrets stay there), or with the key from the login keyring (handed to the agent when it
+    /// may be used, else used here).
     case throughAgent(VaultServices)
   }
 
-  /// Opens the vault without asking: not encrypted, or through the agent; nil when a password
-  /// is needed. Throws for a missing or unreadable file.
+  /// Opens the vault without asking: not encrypted, through the agent, or with the login
+  /// keyring's key (in that order); nil when a password is needed. Throws for a missing or
+  /// unreadable file.
   public func openWithoutPassword() throws(DomainError) -> Opened? {
     let repository = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
@@ -52,7 +64,8 @@ public struct InteractiveVault: Sendable {
       _ = try repository.load()
       return .unencrypted(VaultServices(repository: repository, ids: ids, conflictCopies: countCopies))
     } catch .passwordRequired {
-      return throughAgent(direct: repository).map(Opened.throughAgent)
+      if let services = throughAgent(direct: repository) { return .throughAgent(services) }
+      return try withKeyring().map(Opened.throughAgent)
     }
   }
 
@@ -66,7 +79,7 @@ public struct InteractiveVault: Sendable {
     let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
     let repository = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
-      random: .secure, ids: ids, keeper: keeper)
+      random: .secure, ids: ids, keeper: keeper, keyring: keyring)
     _ = try repository.load()
     if handOver, agent.isEnabled {
       _ = agent.handOver(
@@ -80,6 +93,30 @@ public struct InteractiveVault: Sendable {
   private var countCopies: @Sendable () -> Int {
     let vault = AgentProcess.absolutePath(path)
     return { VaultConflictCopies.paths(of: vault).count }
+  }
+
+  /// The vault opened with the login keyring's key, handed to the agent when it may be used;
+  /// nil when the keyring has no key that opens it.
+  private func withKeyring() throws(DomainError) -> VaultServices? {
+    guard let keyring else { return nil }
+    let repository = AegisVaultRepository(
+      storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
+      ids: ids, keeper: keeper, keyring: keyring)
+    do throws(DomainError) {
+      _ = try repository.load()
+    } catch .passwordRequired {
+      return nil
+    }
+    guard keyring.openedVault else { return nil }
+    if agent.isEnabled,
+      agent.handOver(
+        repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,
+        max: AgentAccess.defaultMax) == nil,
+      let services = throughAgent(direct: repository)
+    {
+      return services
+    }
+    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
   }
 
   private func throughAgent(direct: AegisVaultRepository) -> VaultServices? {

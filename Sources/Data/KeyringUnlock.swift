@@ -59,6 +59,9 @@ public struct KeyringUnlock: Sendable {
       warn(
         "warning: the login keyring's item for \(vault) is damaged (\(reason)): it was not used; "
           + "run 'twofold keyring enable' to replace it")
+    case .failed(let reason):
+      set(.unusable)
+      warn("warning: the login keyring was not used: \(reason)")
     case .several(let count):
       set(.unusable)
       warn(

@@ -24,8 +24,10 @@ public enum KeyringLookup: Sendable {
   case damaged(String)
   /// More than one item for the vault: none is used.
   case several(Int)
-  /// The keyring cannot be asked (the reason says why, and what to install).
+  /// There is no keyring to ask (the reason says why, and what to install).
   case unavailable(String)
+  /// The keyring was there but did not answer (in time, or at all): the reason says why.
+  case failed(String)
 }
 
 /// Why a keyring did not do what was asked, in a sentence for people.

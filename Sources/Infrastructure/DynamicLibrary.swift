@@ -24,4 +24,7 @@ final class DynamicLibrary {
     guard let symbol = dlsym(handle, name) else { return nil }
     return unsafeBitCast(symbol, to: type)
   }
+
+  /// The address of `name` (a function handed on as a pointer, as `g_str_hash` is), or nil when absent.
+  func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
 }

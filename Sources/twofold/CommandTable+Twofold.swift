@@ -203,6 +203,19 @@ extension CommandTable {
         "status", "whether an agent runs and which vaults it holds (never starts one)",
         options: [.flag("json", "print a JSON object")]),
       CommandSpec(
+        "keyring", "keep the vault's key in the login keyring, so commands open it without a password",
+        positionals: [
+          PositionalSpec(
+            "ACTION", "enable, disable or status", completion: .values(["enable", "disable", "status"]))
+        ],
+        options: [.flag("json", "with status: print a JSON object")],
+        discussion:
+          "enable stores the vault's key in the Secret Service's default collection (the login keyring), "
+          + "after the password opens the vault; disable removes it; status says enabled, disabled or locked "
+          + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
+          + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
+          + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      CommandSpec(
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],
         discussion:

@@ -38,8 +38,10 @@ struct TerminalAppCommand {
   /// encrypted or `--password-file` / `$TWOFOLD_PASSWORD` opens it. With no vault yet, offers to create one.
   func runVault() throws(CommandFailure) {
     let session = try VaultSession(options: arguments, environment: environment)
+    // The keyring's warnings are not written over the full-screen app.
     let vault = InteractiveVault(
-      path: session.path, agent: session.agent, now: environment.now, ids: session.ids)
+      path: session.path, agent: session.agent, now: environment.now, ids: session.ids,
+      keyring: session.keyring.map(\.keyring))
     let settings = FileSettingsStore(vaultPath: session.path)
     var opened: VaultServices?
     var encrypted = true

@@ -1,5 +1,6 @@
 import AppSession
 import Arguments
+import Infrastructure
 
 /// The command-line program: parses arguments with the command table and runs a command.
 struct Twofold {
@@ -66,6 +67,8 @@ struct Twofold {
     case "lock": try AgentCommands(environment: environment, arguments: parsed).lock()
     case "status": try AgentCommands(environment: environment, arguments: parsed).status()
     case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
+    case "keyring":
+      try KeyringCommand(environment: environment, arguments: parsed, keyring: SecretServiceKeyring()).run()
     default: try vaultCommand(command, parsed)
     }
   }

@@ -17,6 +17,9 @@ struct VaultSession {
   let ids: IdentifierSource
   let passwords: PasswordSources
   let agent: AgentAccess
+  /// The vault's key in the login keyring, tried before the password; nil for `passwd` (which
+  /// proves the current password) and with `$TWOFOLD_KEYRING=off`.
+  let keyring: KeyringUnlock?
 
   init(options: ParsedArguments, environment: Environment) throws(CommandFailure) {
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
@@ -26,32 +29,43 @@ struct VaultSession {
     passwords = PasswordSources(options: options, variables: environment.variables)
     agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)
     let source = passwords
+    let warn = environment.standardError
+    let vault = AgentProcess.absolutePath(path)
+    let keyring =
+      Self.usesKeyring(command: options.command, variables: environment.variables)
+      ? KeyringUnlock(keyring: SecretServiceKeyring(), vault: vault, warn: { warn($0 + "\n") }) : nil
+    self.keyring = keyring
     let keeper = KeptVersionFiles.keeper(
       forVault: path, root: StateLocation.root(variables: environment.variables), random: .secure, ids: ids,
       now: { clock() })
     let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
-      random: .secure, ids: ids, keeper: keeper)
+      random: .secure, ids: ids, keeper: keeper, keyring: keyring)
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct
       return
     }
-    let vault = AgentProcess.absolutePath(path)
     let access = agent
-    let warn = environment.standardError
     repository = AgentVaultRepository(
       vault: vault, client: agent.client, direct: direct,
       opened: {
-        // A password typed on a terminal or through askpass goes to the agent, so the next
-        // command does not ask; one from a file or $TWOFOLD_PASSWORD does not start an agent.
-        guard source.wasAsked else { return }
+        // A password typed on a terminal or through askpass, or the key from the login keyring,
+        // goes to the agent, so the next command asks neither; a password from a file or
+        // $TWOFOLD_PASSWORD does not start an agent.
+        guard source.wasAsked || keyring?.openedVault == true else { return }
         if let failure = access.handOver(
           direct, vault: vault, idle: AgentAccess.defaultIdle, max: AgentAccess.defaultMax)
         {
           warn("warning: the agent did not take the key: \(failure)\n")
         }
       }, warn: { warn($0 + "\n") })
+  }
+
+  /// Whether `command` tries the login keyring: every command but `passwd`, unless
+  /// `$TWOFOLD_KEYRING` is `off`.
+  static func usesKeyring(command: String?, variables: [String: String]) -> Bool {
+    command != "passwd" && variables["TWOFOLD_KEYRING"]?.lowercased() != "off"
   }
 
   /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.

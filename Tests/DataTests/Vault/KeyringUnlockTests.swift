@@ -74,6 +74,7 @@ struct KeyringUnlockTests {
       (.locked, nil),
       (.unavailable, nil),
       (.damaged, "damaged (the key is 5 bytes, not 32): it was not used; run 'twofold keyring enable'"),
+      (.slow, "was not used: the login keyring did not answer within 2 s"),
       (.several, "holds 2 items for \(vaultPath): none was used; run 'twofold keyring enable' to keep one"),
     ] as [(MemoryKeyring.Holding, String?)])
   func unusableItemFallsThrough(holding: MemoryKeyring.Holding, warning: String?) throws {

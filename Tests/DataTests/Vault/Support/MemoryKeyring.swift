@@ -13,6 +13,7 @@ final class MemoryKeyring: VaultKeyring {
     case damaged
     case several
     case unavailable
+    case slow
 
     var testDescription: String {
       switch self {
@@ -22,6 +23,7 @@ final class MemoryKeyring: VaultKeyring {
       case .damaged: "a damaged item"
       case .several: "two items"
       case .unavailable: "no Secret Service"
+      case .slow: "a Secret Service that does not answer in time"
       }
     }
   }
@@ -51,6 +53,7 @@ final class MemoryKeyring: VaultKeyring {
       case .damaged: return .damaged("the key is 5 bytes, not 32")
       case .several: return .several(2)
       case .unavailable: return .unavailable("no Secret Service")
+      case .slow: return .failed("the login keyring did not answer within 2 s")
       }
     }
   }
