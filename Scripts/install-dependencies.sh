@@ -8,8 +8,12 @@
 # for the desktop app's AT-SPI tests (Apps/Desktop/Tests/atspi): D-Bus (dbus-run-session), the AT-SPI
 # bus and registry (at-spi2-core), Debian's python3-gi with the Atspi, GTK 4 and libadwaita
 # introspection data (gir1.2-atspi-2.0, gir1.2-gtk-4.0, gir1.2-adw-1), ImageMagick for screenshots,
-# xsel to read the clipboard back; and to build the desktop app itself (Apps/Desktop), GTK 4 and
-# libadwaita's headers (libgtk-4-dev, libadwaita-1-dev). The root package never needs those.
+# xsel to read the clipboard back; for the desktop search provider's tests
+# (Apps/Desktop/Tests/SearchProviderTests): dbus-daemon, a private session bus that activates it,
+# gdbus (libglib2.0-bin) to call it and python3-gi for a notification server; and to build the
+# desktop app itself (Apps/Desktop), GTK 4 and libadwaita's headers (libgtk-4-dev,
+# libadwaita-1-dev) and GIO's (libglib2.0-dev, for the search provider). The root package never
+# needs those.
 # For the Wayland desktop test on a headless sway (Tests/TwofoldEndToEndTests/WaylandDesktopTests.swift):
 # sway, foot, fuzzel, wtype, wl-clipboard, grim, GTK 3's introspection data for python3-gi
 # (gir1.2-gtk-3.0) and a font for foot and fuzzel (fonts-dejavu-core).
@@ -22,8 +26,8 @@
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
-  dbus at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
-  xsel libgtk-4-dev libadwaita-1-dev
+  dbus dbus-daemon libglib2.0-bin at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
+  xsel libgtk-4-dev libadwaita-1-dev libglib2.0-dev
   dpkg-dev desktop-file-utils appstream librsvg2-bin lintian
   sway foot fuzzel wtype wl-clipboard grim gir1.2-gtk-3.0 fonts-dejavu-core
   syncthing curl)

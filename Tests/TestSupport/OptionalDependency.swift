@@ -118,6 +118,12 @@ public struct OptionalDependency: Equatable, Sendable {
 
   /// dbus-run-session, which gives the desktop app's tests a private session bus.
   public static let dbusRunSession = OptionalDependency(program: "dbus-run-session", package: "dbus")
+  /// GLib's gdbus, which calls the search provider's methods as a shell would.
+  public static let gdbus = OptionalDependency(program: "gdbus", package: "libglib2.0-bin")
+  /// GIO for Debian's python3: the notification server the search provider's tests stand up.
+  public static let gioPython = OptionalDependency(
+    "GIO for python3", package: "python3-gi",
+    isInstalled: succeeds("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gio', '2.0')"]))
   /// ImageMagick's import, which takes the desktop tests' screenshots.
   public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")
   /// xsel, which reads the clipboard back in the desktop tests.

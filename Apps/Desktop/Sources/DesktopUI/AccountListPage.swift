@@ -121,6 +121,14 @@ final class AccountListPage {
     if on { gtk_widget_grab_focus(searchEntry) }
   }
 
+  /// Opens the search with `text` in it, the list already narrowed to its matches.
+  func startSearch(_ text: String) {
+    gtk_search_bar_set_search_mode(cast(searchBar), 1)
+    UI.setText(searchEntry, text)
+    gtk_widget_grab_focus(searchEntry)
+    send(.accounts(.searchChanged(text)))
+  }
+
   /// Whether a key goes to a text field now (so Delete and the like are the field's).
   var isTyping: Bool {
     gtk_widget_has_focus(searchEntry) != 0 || gtk_search_bar_get_search_mode(cast(searchBar)) != 0

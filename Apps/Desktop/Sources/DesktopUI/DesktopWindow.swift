@@ -18,6 +18,8 @@ public struct DesktopConfiguration {
   public var firstCodesDrawn: (() -> Void)?
   /// Called as start-up passes its stages (for the benchmark's breakdown), with the stage's name.
   public var stageReached: ((String) -> Void)?
+  /// Text the account list's search starts with (`--search`, from the desktop's own search).
+  public var initialSearch: String?
 
   /// Collects the options.
   public init(
@@ -105,6 +107,9 @@ final class DesktopWindow {
     store.send(.started)
     configuration.stageReached?("vault_loaded")
     render()
+    if let text = configuration.initialSearch, !text.isEmpty, store.state.coordinator.current == .accounts {
+      accounts.startSearch(text)
+    }
     configuration.stageReached?("rendered")
     gtk_window_present(cast(window))
     configuration.stageReached?("presented")

@@ -14,9 +14,10 @@ import Presentation
 
 let version = Release.version
 let usage = """
-  usage: twofold-desktop [--vault PATH] [--no-agent]
+  usage: twofold-desktop [--vault PATH] [--no-agent] [--search TEXT]
   The Twofold window. The vault is found as for twofold: --vault, $TWOFOLD_VAULT,
   $XDG_DATA_HOME/twofold/vault.json or ~/.local/share/twofold/vault.json.
+  --search TEXT opens the list searching for TEXT (the desktop's search does).
 
   """
 
@@ -49,6 +50,7 @@ let variables = environmentVariables()
 
 var vaultOption: String?
 var noAgent = false
+var searchOption: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -59,12 +61,17 @@ while let argument = arguments.popFirst() {
     print(usage, terminator: "")
     exit(0)
   case "--no-agent": noAgent = true
+  case "--search":
+    guard let text = arguments.popFirst() else { fail("--search needs TEXT", status: 2) }
+    searchOption = text
   case "--vault":
     guard let path = arguments.popFirst(), !path.isEmpty else { fail("--vault needs a PATH", status: 2) }
     vaultOption = path
   default:
     if argument.hasPrefix("--vault=") {
       vaultOption = String(argument.dropFirst("--vault=".count))
+    } else if argument.hasPrefix("--search=") {
+      searchOption = String(argument.dropFirst("--search=".count))
     } else {
       fail("unknown option '\(argument)'; try --help", status: 2)
     }
@@ -155,6 +162,7 @@ let watcher = FileWatcher(path: path)
 var configuration = DesktopConfiguration(
   vaultLocation: path, settingsNote: "Saved in \(settings.path).", milliseconds: milliseconds,
   vaultChanged: { watcher.changed() })
+configuration.initialSearch = searchOption
 if !(variables["TWOFOLD_BENCH_TIMINGS"] ?? "").isEmpty {
   if let elapsed = millisecondsSinceStart() { printError("stage_ms opened \(elapsed)") }
   configuration.stageReached = { stage in

@@ -129,9 +129,8 @@ do throws(SearchBus.Failure) {
       printError("cannot open the window: no twofold-desktop beside this program or on PATH")
       return
     }
-    let text = terms.joined(separator: " ")
-    if !AgentProcess.startDetached(arguments: ["--search", text], variables: variables, executable: desktop) {
-      printError("cannot start \(desktop)")
+    if let reason = WindowLauncher.start(desktop, arguments: ["--search", terms.joined(separator: " ")]) {
+      printError("cannot open the window: \(reason)")
     }
   }
 } catch {

@@ -1,0 +1,153 @@
+import Foundation
+import OTP
+import TestSupport
+import Testing
+
+/// The built provider activated from its packaged service file on a private session bus, every
+/// method called with `gdbus` as GNOME Shell and KRunner call them: silent while locked, then
+/// answering from a real agent, copying codes to the clipboard of an X server in memory. (The
+/// bus is a `dbus-daemon` of its own: it comes in the same package as `dbus-run-session`.)
+@Suite(
+  "Desktop search provider end to end", .serialized, .requires(.xvfb), .requires(.dbusRunSession),
+  .requires(.gdbus), .requires(.xsel), .requires(.gioPython))
+struct SearchProviderEndToEndTests {
+  static let shell = "/io/github/twofold/Twofold/SearchProvider"
+  static let runner = "/runner"
+  static let shellInterface = "org.gnome.Shell.SearchProvider2"
+
+  /// The TOTP codes of `secret` now and at the step before (the call may cross a step).
+  static func recentCodes(_ secret: String) throws -> Set<String> {
+    let generator = try CodeGenerator(try KeyURI(parsing: "otpauth://totp/x?secret=\(secret)").parameters)
+    let now = Int64(Date().timeIntervalSince1970)
+    return [try generator.code(at: now), try generator.code(at: now - 30)]
+  }
+
+  @Test("Locked: every method answers empty or refuses; nothing is copied or shown")
+  func locked() throws {
+    let session = try SearchSession()
+    let ids = try session.makeVault()
+    let github = ids["GitHub:octocat"]!
+    #expect(try !session.providerRuns())
+    let initial = try session.call(Self.shell, "\(Self.shellInterface).GetInitialResultSet", "['git']")
+    #expect(initial.output == "(@as [],)", "\(initial.error)")
+    #expect(try session.providerRuns(), "the call activated the provider from its service file")
+    #expect(
+      try session.call(Self.shell, "\(Self.shellInterface).GetSubsearchResultSet", "['\(github)']", "['git']")
+        .output
+        == "(@as [],)")
+    #expect(
+      try session.call(Self.shell, "\(Self.shellInterface).GetResultMetas", "['\(github)']").output
+        == "(@aa{sv} [],)")
+    let activated = try session.call(
+      Self.shell, "\(Self.shellInterface).ActivateResult", github, "['git']", "0")
+    #expect(activated.status != 0)
+    #expect(activated.error.contains("io.github.twofold.Twofold.Error.Locked"), "\(activated.error)")
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Match", "git").output == "(@a(sssida{sv}) [],)")
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Run", github, "").status != 0)
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Actions").output == "(@a(sss) [],)")
+    #expect(try session.clipboard() == nil)
+    #expect(session.shownNotifications() == [])
+    // No agent was started, and no password asked: there is none to ask with.
+    #expect(!session.agentRuns())
+  }
+
+  @Test("Unlocked: results, metas, matches, copies with notifications, faults, and the idle exit")
+  func unlocked() throws {
+    let session = try SearchSession()
+    let ids = try session.makeVault()
+    let (github, zurich, acme) = (ids["GitHub:octocat"]!, ids["Zürich Bank:alice"]!, ids["Acme:ops"]!)
+    try session.unlock()
+
+    // Result sets: every term, folded, favorites first; none for nothing, too much or no match.
+    let shell = { (method: String, arguments: [String]) throws -> SearchSession.Reply in
+      let reply = try session.call(Self.shell, "\(Self.shellInterface).\(method)", arguments)
+      return reply
+    }
+    #expect(try shell("GetInitialResultSet", ["['a']"]).output == "(['\(zurich)', '\(acme)', '\(github)'],)")
+    #expect(try shell("GetInitialResultSet", ["['ZURICH', 'alice']"]).output == "(['\(zurich)'],)")
+    #expect(try shell("GetInitialResultSet", ["['git', 'nothing']"]).output == "(@as [],)")
+    #expect(try shell("GetInitialResultSet", ["@as []"]).output == "(@as [],)")
+    let many = "[" + Array(repeating: "'a'", count: 5000).joined(separator: ", ") + "]"
+    #expect(try shell("GetInitialResultSet", [many]).output == "(@as [],)")
+    #expect(
+      try shell("GetSubsearchResultSet", ["['\(zurich)', '\(acme)', '\(github)']", "['github']"]).output
+        == "(['\(github)'],)")
+
+    // Metas: the code of TOTP accounts, none for HOTP, nothing for unknown ids.
+    let metas = try shell("GetResultMetas", ["['\(github)', '\(acme)', 'unknown']"]).output
+    let code = try Self.recentCodes("JBSWY3DPEHPK3PXP").first { metas.contains("'clipboardText': <'\($0)'>") }
+    #expect(code != nil, "\(metas)")
+    #expect(metas.contains("'name': <'GitHub'>, 'description': <'octocat'>"), "\(metas)")
+    #expect(
+      metas.contains(
+        "{'id': <'\(acme)'>, 'name': <'Acme'>, 'description': <'ops'>, 'gicon': <'io.github.twofold.Twofold'>}"
+      ), "\(metas)")
+    #expect(!metas.contains("unknown"))
+
+    // KRunner.
+    let match = try session.call(Self.runner, "org.kde.krunner1.Match", "zurich").output
+    #expect(
+      match
+        == "([('\(zurich)', 'Zürich Bank: alice', 'io.github.twofold.Twofold', 100, 1.0, {'subtext': <'Copy the code'>})],)"
+    )
+
+    // Activating copies (the HOTP code of counter 0: listing advanced nothing), notifies the
+    // account's name without the code, and the clipboard is emptied after its lifetime.
+    let run = try session.call(Self.runner, "org.kde.krunner1.Run", acme, "")
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try session.clipboard() == "755224")
+    let activated = try shell("ActivateResult", [github, "['git']", "0"])
+    #expect(activated.status == 0, "\(activated.error)")
+    let copied = try session.clipboard()
+    #expect(
+      copied.map { try! Self.recentCodes("JBSWY3DPEHPK3PXP").contains($0) } == true, "\(copied ?? "nothing")")
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Run", acme, "").status == 0)
+    #expect(try session.clipboard() == "287082", "the counter advanced once per copy")
+    #expect(
+      session.wait(seconds: 10) { session.shownNotifications().count == 3 },
+      "\(session.shownNotifications())")
+    #expect(
+      Set(session.shownNotifications()) == [
+        "Code copied | Acme: ops: cleared from the clipboard in \(SearchSession.clipboardSeconds) s",
+        "Code copied | GitHub: octocat: cleared from the clipboard in \(SearchSession.clipboardSeconds) s",
+      ])
+    #expect(
+      try session.wait(seconds: Double(SearchSession.clipboardSeconds) + 15) {
+        try session.clipboard() == nil
+      },
+      "the copied code is cleared")
+
+    // Faults: an unknown id, an unknown method.
+    let unknown = try shell("ActivateResult", ["unknown", "@as []", "0"])
+    #expect(unknown.error.contains("io.github.twofold.Twofold.Error.NotFound"), "\(unknown.error)")
+    #expect(try shell("Nothing", []).status != 0)
+
+    // LaunchSearch opens the window with the terms in its search.
+    #expect(try shell("LaunchSearch", ["['git', 'hub']", "0"]).status == 0)
+    var windows: [Int32] = []
+    #expect(
+      session.wait(seconds: 20) {
+        windows = SearchSession.processes(runningArguments: ["--search", "git hub"])
+        return !windows.isEmpty
+      })
+    for pid in windows { kill(pid, SIGKILL) }
+
+    // Locked between the result set and the metas: the metas are empty, activating refused.
+    #expect(try shell("GetInitialResultSet", ["['git']"]).output == "(['\(github)'],)")
+    try session.check(session.twofold(["lock"]))
+    #expect(try shell("GetResultMetas", ["['\(github)']"]).output == "(@aa{sv} [],)")
+    #expect(try shell("ActivateResult", [github, "['git']", "0"]).error.contains("Error.Locked"))
+
+    // The agent killed: empty answers, and the provider lives on.
+    try session.unlock()
+    #expect(try shell("GetInitialResultSet", ["['git']"]).output == "(['\(github)'],)")
+    session.stopAgent()
+    #expect(try shell("GetInitialResultSet", ["['git']"]).output == "(@as [],)")
+    #expect(try shell("GetResultMetas", ["['\(github)']"]).output == "(@aa{sv} [],)")
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Match", "git").output == "(@a(sssida{sv}) [],)")
+
+    // Unused for its idle time, it leaves the bus; the next call starts it again.
+    #expect(try session.wait(seconds: Double(SearchSession.idleSeconds) + 20) { try !session.providerRuns() })
+    #expect(try shell("GetInitialResultSet", ["['git']"]).output == "(@as [],)")
+  }
+}
