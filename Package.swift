@@ -80,7 +80,8 @@ let package = Package(
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
-    .testTarget(name: "InfrastructureTests", dependencies: ["Infrastructure", "TestSupport"]),
+    .testTarget(
+      name: "InfrastructureTests", dependencies: ["Infrastructure", "Data", "Crypto", "TestSupport"]),
     .testTarget(
       name: "AgentTests",
       dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),

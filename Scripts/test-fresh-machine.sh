@@ -12,9 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 marker="missing optional dependency: "
-# The Linux names the product tries (ZipArchive, Argon2, LibZBar, LibPNG, LibTurboJPEG, LibQRencode).
+# The Linux names the product tries (ZipArchive, Argon2, LibZBar, LibPNG, LibTurboJPEG, LibQRencode, LibSecret).
 sonames=(libzip.so.5 libzip.so.4 libargon2.so.1 libzbar.so.0 libpng16.so.16 libturbojpeg.so.0
-  libqrencode.so.4 libqrencode.so)
+  libqrencode.so.4 libqrencode.so libsecret-1.so.0 libsecret-1.so)
 
 # Inside the namespace: hide the files named in TWOFOLD_HIDDEN_FILES, then run the tests.
 if [ "${1:-}" = --inside-namespace ]; then

@@ -78,6 +78,11 @@ final class LibSecret: @unchecked Sendable {
   /// The library of this process, loaded on first use; nil when it is not installed.
   static let loaded = LibSecret()
 
+  /// The library by `names`: the process's own for the usual names (tests name missing ones).
+  static func load(_ names: [String]) -> LibSecret? {
+    names == libraryNames ? loaded : LibSecret(names: names)
+  }
+
   /// The library, or nil when it (or one of its functions) is missing.
   private init?(names: [String] = LibSecret.libraryNames) {
     guard let library = DynamicLibrary(firstOf: names),

@@ -32,12 +32,14 @@ enum SecretServiceCall {
     }
   }
 
-  /// Runs `body` with the library and a cancellable; `.unavailable` when libsecret is not
+  /// Runs `body` with the library (by `libraryNames`) and a cancellable; `.unavailable` when libsecret is not
   /// installed, `.failed` when `body` did not return within `timeout` milliseconds.
   static func run<Value: Sendable>(
-    timeout: Int, _ body: @escaping @Sendable (LibSecret, LibSecret.Pointer?) -> Value
+    timeout: Int, libraryNames: [String], _ body: @escaping @Sendable (LibSecret, LibSecret.Pointer?) -> Value
   ) -> Result<Value, KeyringFailure> {
-    guard let library = LibSecret.loaded else { return .failure(.unavailable(LibSecret.installHint)) }
+    guard let library = LibSecret.load(libraryNames) else {
+      return .failure(.unavailable(LibSecret.installHint))
+    }
     let exchange = Exchange<Value>(library: library)
     let started = BackgroundThread.start {
       let value = body(exchange.library, exchange.cancellable)

@@ -14,11 +14,20 @@ public struct SecretServiceKeyring: VaultKeyring {
   /// How long a call may take before the keyring counts as not answering (2 s).
   public static let defaultTimeout = 2_000
 
-  private let timeout: Int
+  /// The libsecret names tried, newest first.
+  public static let libraryNames = LibSecret.libraryNames
 
-  /// The session's Secret Service; calls give up after `timeout` milliseconds.
-  public init(timeout milliseconds: Int = SecretServiceKeyring.defaultTimeout) {
+  private let timeout: Int
+  private let libraryNames: [String]
+
+  /// The session's Secret Service; calls give up after `timeout` milliseconds. libsecret is
+  /// loaded by `libraryNames` (tests name missing ones).
+  public init(
+    timeout milliseconds: Int = SecretServiceKeyring.defaultTimeout,
+    libraryNames: [String] = SecretServiceKeyring.libraryNames
+  ) {
     timeout = milliseconds
+    self.libraryNames = libraryNames
   }
 
   /// The item's label for the vault at `vault`.
@@ -26,7 +35,8 @@ public struct SecretServiceKeyring: VaultKeyring {
 
   /// The item for `vault`, its secret read only when its collection is unlocked.
   public func lookup(vault: String) -> KeyringLookup {
-    let outcome = SecretServiceCall.run(timeout: timeout) { library, cancellable in
+    let outcome = SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) {
+      library, cancellable in
       Self.lookup(library, vault: vault, cancellable: cancellable)
     }
     switch outcome {
@@ -39,14 +49,14 @@ public struct SecretServiceKeyring: VaultKeyring {
 
   /// Replaces the items for `vault` with one holding `key`; refuses a locked collection.
   public func store(vault: String, slot: String, key: SecretBytes) throws(KeyringFailure) {
-    try SecretServiceCall.run(timeout: timeout) { library, cancellable in
+    try SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) { library, cancellable in
       Self.store(library, vault: vault, slot: slot, key: key, cancellable: cancellable)
     }.flatMap { $0 }.get()
   }
 
   /// Removes the items for `vault`; whether there was one.
   public func remove(vault: String) throws(KeyringFailure) -> Bool {
-    try SecretServiceCall.run(timeout: timeout) { library, cancellable in
+    try SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) { library, cancellable in
       Self.remove(library, vault: vault, cancellable: cancellable)
     }.flatMap { $0 }.get()
   }

@@ -124,6 +124,18 @@ public struct OptionalDependency: Equatable, Sendable {
   public static let gioPython = OptionalDependency(
     "GIO for python3", package: "python3-gi",
     isInstalled: succeeds("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gio', '2.0')"]))
+  /// libsecret, through which the login keyring keeps the vault's key (`LibSecret.libraryNames`).
+  public static let libsecret = OptionalDependency(
+    "libsecret", package: "libsecret-1-0",
+    libraryNames: ["libsecret-1.so.0", "libsecret-1.so", "libsecret-1.0.dylib", "libsecret-1.dylib"])
+  /// gnome-keyring's daemon, the Secret Service the keyring tests run on a private session bus.
+  public static let gnomeKeyring = OptionalDependency(
+    program: "gnome-keyring-daemon", package: "gnome-keyring")
+  /// dbus-daemon, the private session bus of the keyring tests (dbus-send asks it and the keyring).
+  public static let dbusDaemon = OptionalDependency(program: "dbus-daemon", package: "dbus")
+  /// secret-tool, with which the keyring tests look at and damage the item.
+  public static let secretTool = OptionalDependency(program: "secret-tool", package: "libsecret-tools")
+
   /// ImageMagick's import, which takes the desktop tests' screenshots.
   public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")
   /// xsel, which reads the clipboard back in the desktop tests.
