@@ -79,9 +79,33 @@ final class LibSecret: @unchecked Sendable {
   static let loaded = LibSecret()
 
   /// The library by `names`: the process's own for the usual names (tests name missing ones).
+  /// Never in a statically linked executable (the README's install build): there `dlopen` gives
+  /// GLib a C library of its own that was never initialized, and GLib's constructors crash.
   static func load(_ names: [String]) -> LibSecret? {
-    names == libraryNames ? loaded : LibSecret(names: names)
+    guard !isStaticExecutable else { return nil }
+    return names == libraryNames ? loaded : LibSecret(names: names)
   }
+
+  /// Whether this process was linked statically: it has no program interpreter (its auxiliary
+  /// vector's `AT_BASE`, the interpreter's address, is 0).
+  static let isStaticExecutable: Bool = {
+    #if os(Linux)
+      let atBase: UInt64 = 7
+      let descriptor = open("/proc/self/auxv", O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return false }
+      defer { close(descriptor) }
+      var pair: (type: UInt64, value: UInt64) = (0, 0)
+      while read(descriptor, &pair, MemoryLayout<(UInt64, UInt64)>.size)
+        == MemoryLayout<(UInt64, UInt64)>.size,
+        pair.type != 0
+      {
+        if pair.type == atBase { return pair.value == 0 }
+      }
+      return true
+    #else
+      return false
+    #endif
+  }()
 
   /// The library, or nil when it (or one of its functions) is missing.
   private init?(names: [String] = LibSecret.libraryNames) {
