@@ -38,7 +38,10 @@ enum SecretServiceCall {
     timeout: Int, libraryNames: [String], _ body: @escaping @Sendable (LibSecret, LibSecret.Pointer?) -> Value
   ) -> Result<Value, KeyringFailure> {
     guard let library = LibSecret.load(libraryNames) else {
-      return .failure(.unavailable(LibSecret.installHint))
+      return .failure(
+        .unavailable(
+          LibSecret.isStaticExecutable
+            ? "this twofold is linked statically and cannot load libsecret" : LibSecret.installHint))
     }
     let exchange = Exchange<Value>(library: library)
     let started = BackgroundThread.start {
@@ -68,7 +71,8 @@ enum SecretServiceCall {
     return .success(value)
   }
 
-  private static func seconds(_ milliseconds: Int) -> String {
+  /// `milliseconds` for people: whole seconds as `2 s`.
+  static func seconds(_ milliseconds: Int) -> String {
     milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
   }
 }

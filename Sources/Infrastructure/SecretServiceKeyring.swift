@@ -1,6 +1,12 @@
 import Crypto
 import Data
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The vault's master key in the Secret Service's default collection (the login keyring, which
 /// the login unlocks), through libsecret (CLI.md "Unlock with the login session"). Items have the
 /// schema `io.github.twofold.VaultKey`, the attributes `vault` (absolute path) and `uuid` (the
@@ -17,24 +23,51 @@ public struct SecretServiceKeyring: VaultKeyring {
   /// The libsecret names tried, newest first.
   public static let libraryNames = LibSecret.libraryNames
 
+  /// What speaks to the Secret Service.
+  public enum Client: Sendable {
+    /// libsecret, except in a statically linked executable, which cannot load it: there Twofold's
+    /// own D-Bus client.
+    case automatic
+    /// Twofold's own D-Bus client (`$TWOFOLD_KEYRING=dbus`).
+    case dbus
+  }
+
   private let timeout: Int
   private let libraryNames: [String]
+  private let client: Client
+  private let variables: [String: String]?
 
   /// The session's Secret Service; calls give up after `timeout` milliseconds. libsecret is
-  /// loaded by `libraryNames` (tests name missing ones).
+  /// loaded by `libraryNames` (tests name missing ones); Twofold's own client finds the bus in
+  /// `variables` (nil: this process's environment).
   public init(
     timeout milliseconds: Int = SecretServiceKeyring.defaultTimeout,
-    libraryNames: [String] = SecretServiceKeyring.libraryNames
+    libraryNames: [String] = SecretServiceKeyring.libraryNames, client: Client = .automatic,
+    variables: [String: String]? = nil
   ) {
     timeout = milliseconds
     self.libraryNames = libraryNames
+    self.client = client
+    self.variables = variables
   }
+
+  /// The client `$TWOFOLD_KEYRING` asks for: `dbus` for Twofold's own, else the automatic choice.
+  public static func client(variables: [String: String]) -> Client {
+    variables["TWOFOLD_KEYRING"]?.lowercased() == "dbus" ? .dbus : .automatic
+  }
+
+  /// Whether calls go through Twofold's own D-Bus client.
+  private var speaksDBus: Bool { client == .dbus || LibSecret.isStaticExecutable }
+
+  /// The bus's environment.
+  private var busVariables: [String: String] { variables ?? processVariables() }
 
   /// The item's label for the vault at `vault`.
   public static func label(for vault: String) -> String { "Twofold key for \(vault)" }
 
   /// The item for `vault`, its secret read only when its collection is unlocked.
   public func lookup(vault: String) -> KeyringLookup {
+    if speaksDBus { return DBusSecretService.lookup(vault: vault, variables: busVariables, timeout: timeout) }
     let outcome = SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) {
       library, cancellable in
       Self.lookup(library, vault: vault, cancellable: cancellable)
@@ -49,6 +82,10 @@ public struct SecretServiceKeyring: VaultKeyring {
 
   /// Replaces the items for `vault` with one holding `key`; refuses a locked collection.
   public func store(vault: String, slot: String, key: SecretBytes) throws(KeyringFailure) {
+    if speaksDBus {
+      return try DBusSecretService.store(
+        vault: vault, slot: slot, key: key, variables: busVariables, timeout: timeout)
+    }
     try SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) { library, cancellable in
       Self.store(library, vault: vault, slot: slot, key: key, cancellable: cancellable)
     }.flatMap { $0 }.get()
@@ -56,7 +93,10 @@ public struct SecretServiceKeyring: VaultKeyring {
 
   /// Removes the items for `vault`; whether there was one.
   public func remove(vault: String) throws(KeyringFailure) -> Bool {
-    try SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) { library, cancellable in
+    if speaksDBus {
+      return try DBusSecretService.remove(vault: vault, variables: busVariables, timeout: timeout)
+    }
+    return try SecretServiceCall.run(timeout: timeout, libraryNames: libraryNames) { library, cancellable in
       Self.remove(library, vault: vault, cancellable: cancellable)
     }.flatMap { $0 }.get()
   }
@@ -187,4 +227,18 @@ public struct SecretServiceKeyring: VaultKeyring {
     "no Secret Service answers on the session bus (\(detail)): install gnome-keyring "
       + "('apt-get install gnome-keyring') or another Secret Service, and log in again"
   }
+}
+
+/// This process's environment variables.
+private func processVariables() -> [String: String] {
+  var variables: [String: String] = [:]
+  var entry = environ
+  while let pointer = entry.pointee {
+    let text = String(cString: pointer)
+    if let equals = text.firstIndex(of: "=") {
+      variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    entry += 1
+  }
+  return variables
 }

@@ -1,6 +1,5 @@
 import AppSession
 import Arguments
-import Infrastructure
 
 /// The command-line program: parses arguments with the command table and runs a command.
 struct Twofold {
@@ -68,7 +67,10 @@ struct Twofold {
     case "status": try AgentCommands(environment: environment, arguments: parsed).status()
     case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
     case "keyring":
-      try KeyringCommand(environment: environment, arguments: parsed, keyring: SecretServiceKeyring()).run()
+      try KeyringCommand(
+        environment: environment, arguments: parsed,
+        keyring: VaultSession.keyring(variables: environment.variables)
+      ).run()
     default: try vaultCommand(command, parsed)
     }
   }

@@ -33,7 +33,9 @@ struct VaultSession {
     let vault = AgentProcess.absolutePath(path)
     let keyring =
       Self.usesKeyring(command: options.command, variables: environment.variables)
-      ? KeyringUnlock(keyring: SecretServiceKeyring(), vault: vault, warn: { warn($0 + "\n") }) : nil
+      ? KeyringUnlock(
+        keyring: Self.keyring(variables: environment.variables), vault: vault, warn: { warn($0 + "\n") })
+      : nil
     self.keyring = keyring
     let keeper = KeptVersionFiles.keeper(
       forVault: path, root: StateLocation.root(variables: environment.variables), random: .secure, ids: ids,
@@ -63,9 +65,14 @@ struct VaultSession {
   }
 
   /// Whether `command` tries the login keyring: every command but `passwd`, unless
-  /// `$TWOFOLD_KEYRING` is `off`.
+  /// `$TWOFOLD_KEYRING` is `off` (`dbus`: through Twofold's own D-Bus client, not libsecret).
   static func usesKeyring(command: String?, variables: [String: String]) -> Bool {
     command != "passwd" && variables["TWOFOLD_KEYRING"]?.lowercased() != "off"
+  }
+
+  /// The login keyring, through the client `$TWOFOLD_KEYRING` asks for.
+  static func keyring(variables: [String: String]) -> SecretServiceKeyring {
+    SecretServiceKeyring(client: SecretServiceKeyring.client(variables: variables), variables: variables)
   }
 
   /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.

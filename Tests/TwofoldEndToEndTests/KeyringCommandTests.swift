@@ -13,8 +13,11 @@ struct KeyringCommandTests {
     let session: AgentSession
     let bus: SecretServiceBus
     let askpassFolder: TemporaryDirectory
+    let client: String
 
-    init(keyring: Bool = true) throws {
+    /// `client`: "libsecret", or "dbus" for Twofold's own D-Bus client (what a static build uses).
+    init(_ client: String, keyring: Bool = true) throws {
+      self.client = client
       session = try AgentSession()
       try session.makeVault()
       bus = try SecretServiceBus(in: session.folder, keyring: keyring)
@@ -27,7 +30,10 @@ struct KeyringCommandTests {
     func run(_ arguments: [String], _ extra: [String: String] = [:]) throws -> TwofoldProcess.Output {
       try session.run(
         arguments,
-        ["DBUS_SESSION_BUS_ADDRESS": bus.address, "TWOFOLD_ASKPASS": askpassFolder.path("askpass")].merging(
+        [
+          "DBUS_SESSION_BUS_ADDRESS": bus.address, "TWOFOLD_ASKPASS": askpassFolder.path("askpass"),
+          "TWOFOLD_KEYRING": client == "dbus" ? "dbus" : "on",
+        ].merging(
           extra
         ) { $1 })
     }
@@ -53,15 +59,18 @@ struct KeyringCommandTests {
     }
   }
 
+  /// Through libsecret, and through Twofold's own D-Bus client.
+  static let clients = ["libsecret", "dbus"]
+
   static func isCode(_ output: TwofoldProcess.Output) -> Bool {
     output.status == 0 && output.stdout.count == 7 && output.stdout.dropLast().allSatisfy(\.isNumber)
   }
 
   @Test(
-    "enable, status, a first code that asks no password and goes to the agent, disable; the vault file never changes"
-  )
-  func enableCodeDisable() throws {
-    let fixture = try Fixture()
+    "enable, status, a first code that asks no password and goes to the agent, disable; the vault file never changes",
+    arguments: clients)
+  func enableCodeDisable(client: String) throws {
+    let fixture = try Fixture(client)
     let vault = fixture.session.vault
     let before = fixture.vaultBytes
     let disabled = try fixture.run(["keyring", "status"])
@@ -105,9 +114,10 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "A locked collection: status says locked, and a command falls through to the password without a prompt")
-  func lockedCollection() throws {
-    let fixture = try Fixture()
+    "A locked collection: status says locked, and a command falls through to the password without a prompt",
+    arguments: clients)
+  func lockedCollection(client: String) throws {
+    let fixture = try Fixture(client)
     let before = fixture.vaultBytes
     #expect(try fixture.enable().status == 0)
     try fixture.bus.lockLogin()
@@ -126,9 +136,10 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "A vault re-keyed elsewhere: the password is asked once, the item replaced with one warning, then used")
-  func rekeyedVault() throws {
-    let fixture = try Fixture()
+    "A vault re-keyed elsewhere: the password is asked once, the item replaced with one warning, then used",
+    arguments: clients)
+  func rekeyedVault(client: String) throws {
+    let fixture = try Fixture(client)
     #expect(try fixture.enable().status == 0)
     // The same accounts under a new master key and slot, as another device would write them.
     let other = fixture.session.folder.path("other.json")
@@ -166,9 +177,10 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "A damaged item, then two items for one vault: one warning line each, the password, nothing else changes")
-  func damagedAndSeveralItems() throws {
-    let fixture = try Fixture()
+    "A damaged item, then two items for one vault: one warning line each, the password, nothing else changes",
+    arguments: clients)
+  func damagedAndSeveralItems(client: String) throws {
+    let fixture = try Fixture(client)
     let vault = fixture.session.vault
     let before = fixture.vaultBytes
     let store = { (uuid: String, secret: String) in
@@ -206,9 +218,10 @@ struct KeyringCommandTests {
     #expect(fixture.vaultBytes == before)
   }
 
-  @Test("A Secret Service that does not answer: after 2 s, one warning line and the password")
-  func serviceThatHangs() throws {
-    let fixture = try Fixture()
+  @Test(
+    "A Secret Service that does not answer: after 2 s, one warning line and the password", arguments: clients)
+  func serviceThatHangs(client: String) throws {
+    let fixture = try Fixture(client)
     #expect(try fixture.enable().status == 0)
     fixture.bus.freezeKeyring()
     let started = Date()
@@ -224,9 +237,10 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "A moved vault: the item stays with the old path; only 'keyring enable' at the new path brings it along")
-  func movedVault() throws {
-    let fixture = try Fixture()
+    "A moved vault: the item stays with the old path; only 'keyring enable' at the new path brings it along",
+    arguments: clients)
+  func movedVault(client: String) throws {
+    let fixture = try Fixture(client)
     #expect(try fixture.enable().status == 0)
     let moved = fixture.session.folder.path("moved.json")
     try FileManager.default.moveItem(atPath: fixture.session.vault, toPath: moved)
@@ -243,10 +257,10 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "No Secret Service on the bus: enable fails naming what to install; every other command works as without it"
-  )
-  func noSecretService() throws {
-    let fixture = try Fixture(keyring: false)
+    "No Secret Service on the bus: enable fails naming what to install; every other command works as without it",
+    arguments: clients)
+  func noSecretService(client: String) throws {
+    let fixture = try Fixture(client, keyring: false)
     let enable = try fixture.enable()
     #expect(enable.status == 1)
     #expect(enable.stdout.isEmpty)
