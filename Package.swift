@@ -81,7 +81,8 @@ let package = Package(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
     .testTarget(
-      name: "InfrastructureTests", dependencies: ["Infrastructure", "Data", "Crypto", "TestSupport"]),
+      name: "InfrastructureTests",
+      dependencies: ["Infrastructure", "Data", "Crypto", "Domain", "OTP", "TestSupport"]),
     .testTarget(
       name: "AgentTests",
       dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),

@@ -4,19 +4,21 @@ import Domain
 import Synchronization
 
 /// A vault's database as the vault file seals it: the compact JSON of `AegisDatabase.encode`.
-/// Within `reusing(_:)` the text of the contents last serialized is kept and reused while the
-/// contents stay equal: a sync writes one result to the vault, the shared file, the base and
+/// Within `reusing(_:)` the texts of the two contents last serialized are kept and reused while
+/// the contents stay equal: a sync writes one result to the vault, the shared file, the base and
 /// the kept version's fingerprint, and serializing ten thousand accounts once instead of four
-/// times is most of its writing. The kept text is wiped when the scope ends.
+/// times is most of its writing (two, so that sealing a kept version's small changes in between
+/// does not push the result out). The kept texts are wiped when the scope ends.
 public enum DatabaseText {
-  /// The one text kept for a scope.
+  /// The texts kept for a scope, the one used last at the end.
   final class Memo: @unchecked Sendable {
-    let last = Mutex<(contents: VaultContents, text: [UInt8])?>(nil)
+    static let size = 2
+    let kept = Mutex<[(contents: VaultContents, text: [UInt8])]>([])
 
     deinit {
-      last.withLock { kept in
-        if var text = kept?.text { wipe(&text) }
-        kept = nil
+      kept.withLock { kept in
+        for index in kept.indices { wipe(&kept[index].text) }
+        kept = []
       }
     }
   }
@@ -38,11 +40,19 @@ public enum DatabaseText {
   /// outside such a scope; inside one, the scope wipes the text it keeps.
   static func of(_ contents: VaultContents) -> (text: [UInt8], isKept: Bool) {
     guard let memo else { return (JSONValue.object(AegisDatabase.encode(contents)).serialized(), false) }
-    if let kept = memo.last.withLock({ $0 }), kept.contents == contents { return (kept.text, true) }
+    let found = memo.kept.withLock { kept -> [UInt8]? in
+      guard let index = kept.firstIndex(where: { $0.contents == contents }) else { return nil }
+      kept.append(kept.remove(at: index))
+      return kept.last?.text
+    }
+    if let found { return (found, true) }
     let text = JSONValue.object(AegisDatabase.encode(contents)).serialized()
-    memo.last.withLock { kept in
-      if var old = kept?.text { wipe(&old) }
-      kept = (contents, text)
+    memo.kept.withLock { kept in
+      if kept.count == Memo.size {
+        wipe(&kept[0].text)
+        kept.removeFirst()
+      }
+      kept.append((contents, text))
     }
     return (text, true)
   }

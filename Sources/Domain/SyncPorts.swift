@@ -80,9 +80,16 @@ public protocol KeptVersionStore: Sendable {
   /// that id, read whole from its file, so a match vouches for the kept copy as its fingerprint
   /// would. nil when `id` is not kept or cannot be rebuilt.
   func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool?
+  /// Told the versions a sync is about to check against their kept copies or keep (ours at its
+  /// start, those read once read), so the store can begin that work beside the merge; the
+  /// answers of the other methods do not change.
+  func prefetch(_ versions: [VaultContents])
 }
 
 extension KeptVersionStore {
+  /// Nothing is done ahead.
+  public func prefetch(_ versions: [VaultContents]) {}
+
   /// Compares with the kept contents, checked as `contents(of:)` checks them.
   public func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool? {
     contents(of: id).map { $0.holdsSame(as: version) }

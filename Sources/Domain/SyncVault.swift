@@ -81,6 +81,7 @@ public struct SyncVault: Sendable {
   public func callAsFunction(
     _ sources: [any SyncSource], dryRun: Bool, current: VaultContents? = nil
   ) throws(Failure) -> [SourceReport] {
+    if let current { kept?.prefetch([current]) }
     var inputs: [Input] = []
     for source in sources {
       do throws(DomainError) {
@@ -104,6 +105,8 @@ public struct SyncVault: Sendable {
         throw Failure(source: vault, error: error)
       }
     }
+    kept?.prefetch(
+      (current == nil ? [ours] : []) + inputs.flatMap(\.snapshot.versions).filter { $0.lineage != nil })
     finished(.read)
     let written = VersionLineage.ID.fresh(ids)
     let ancestry = Ancestry(kept)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,13 @@ public enum BackgroundThread {
   /// Starts `body` on a new thread; false when the system refused one.
   @discardableResult
   public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    guard let thread = joinable(body) else { return false }
+    pthread_detach(thread)
+    return true
+  }
+
+  /// Starts `body` on a new thread to be joined; nil when the system refused one.
+  fileprivate static func joinable(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let work = Unmanaged.passRetained(Work(body)).toOpaque()
     #if os(Linux)
       var thread = pthread_t()
@@ -29,13 +38,61 @@ public enum BackgroundThread {
       }, work)
     guard started == 0 else {
       Unmanaged<Work>.fromOpaque(work).release()
-      return false
+      return nil
     }
     #if os(Linux)
-      pthread_detach(thread)
+      return thread
     #else
-      if let thread { pthread_detach(thread) }
+      return thread!
     #endif
-    return true
+  }
+}
+
+/// A value computed on a thread of its own while the caller goes on; asking for it waits until
+/// it is there. Computed at once, on the caller's thread, when the system refuses a thread.
+public final class BackgroundValue<Value: Sendable>: Sendable {
+  private enum State {
+    case running(pthread_t)
+    case done(Value)
+  }
+
+  private final class Box: @unchecked Sendable {
+    // Written by the thread before it ends, read only after joining it.
+    var value: Value?
+  }
+
+  private let state: Mutex<State>
+  private let box: Box
+
+  /// Starts computing `body` on a new thread.
+  public init(_ body: @escaping @Sendable () -> Value) {
+    let box = Box()
+    self.box = box
+    if let thread = BackgroundThread.joinable({ box.value = body() }) {
+      state = Mutex(.running(thread))
+    } else {
+      state = Mutex(.done(body()))
+    }
+  }
+
+  deinit {
+    // Never asked for: the thread ends on its own.
+    if case .running(let thread) = state.withLock({ $0 }) { pthread_detach(thread) }
+  }
+
+  /// The value, once the thread computing it has finished.
+  public var value: Value {
+    state.withLock { state in
+      switch state {
+      case .done(let value):
+        return value
+      case .running(let thread):
+        pthread_join(thread, nil)
+        let value = box.value!
+        box.value = nil
+        state = .done(value)
+        return value
+      }
+    }
   }
 }

@@ -25,32 +25,58 @@ struct VersionChangesTests {
     ("reordered", [a, b, c], [c, a, b]),
     ("added in the middle", [a, b], [a, c, b]),
     ("everything replaced", [a], [b, c]),
+    ("removed and reordered", [a, b, c], [c, a]),
+    ("added in front", [a, b], [c, a, b]),
+  ]
+
+  /// Changes keyed by id cannot say these: such a version is kept whole.
+  static let repeated: [(String, [Account], [Account])] = [
+    ("an id twice in the version", [a, b], [a, b, edited(a)]),
+    ("an id twice in the parent", [a, b, edited(a)], [a, b]),
+    ("an id twice on both sides", [a, edited(a)], [edited(a), a]),
   ]
 
   @Test("applying the changes to the parent gives the version back", arguments: rows.indices)
-  func roundTrip(_ index: Int) {
+  func roundTrip(_ index: Int) throws {
     let (_, before, after) = Self.rows[index]
     let parent = S.vault(before)
     var version = S.vault(after, groups: ["Work"])
     version.lineage = .first(VersionLineage.ID("v")!)
-    let changes = VersionChanges(from: parent, to: version)
+    let changes = try #require(VersionChanges(from: parent, to: version))
     #expect(changes.applying(to: parent) == version, "\(Self.rows[index].0)")
   }
 
+  @Test("an id that repeats on either side gives no changes", arguments: repeated.indices)
+  func repeatedID(_ index: Int) {
+    let (_, before, after) = Self.repeated[index]
+    #expect(VersionChanges(from: S.vault(before), to: S.vault(after)) == nil, "\(Self.repeated[index].0)")
+  }
+
+  @Test(
+    "the order is stored exactly when applying the changes without it gives another", arguments: rows.indices)
+  func orderOnlyWhenNeeded(_ index: Int) throws {
+    let (_, before, after) = Self.rows[index]
+    let (parent, version) = (S.vault(before), S.vault(after))
+    var changes = try #require(VersionChanges(from: parent, to: version))
+    let stored = changes.order != nil
+    changes.order = nil
+    #expect(stored == (changes.applying(to: parent)?.accounts != version.accounts), "\(Self.rows[index].0)")
+  }
+
   @Test("only what changed is stored, and the order only when it must be")
-  func small() {
-    let changes = VersionChanges(
-      from: S.vault([Self.a, Self.b, Self.c]), to: S.vault([Self.a, Self.edited(Self.b)]))
+  func small() throws {
+    let changes = try #require(
+      VersionChanges(from: S.vault([Self.a, Self.b, Self.c]), to: S.vault([Self.a, Self.edited(Self.b)])))
     #expect(changes.accounts == [Self.edited(Self.b)])
     #expect(changes.removed == [Account.ID("c")])
     #expect(changes.order == nil)
-    let moved = VersionChanges(from: S.vault([Self.a, Self.b]), to: S.vault([Self.b, Self.a]))
+    let moved = try #require(VersionChanges(from: S.vault([Self.a, Self.b]), to: S.vault([Self.b, Self.a])))
     #expect(moved.accounts.isEmpty && moved.order == [Account.ID("b"), Account.ID("a")])
   }
 
   @Test("an order naming an account neither side has does not apply")
-  func badOrder() {
-    var changes = VersionChanges(from: S.vault([Self.a]), to: S.vault([Self.a]))
+  func badOrder() throws {
+    var changes = try #require(VersionChanges(from: S.vault([Self.a]), to: S.vault([Self.a])))
     changes.order = [Account.ID("zzz")]
     #expect(changes.applying(to: S.vault([Self.a])) == nil)
   }

@@ -181,6 +181,19 @@ struct SyncCommandTests {
     #expect(
       try TwofoldProcess.run(["list", "--vault", other], environment: ["TWOFOLD_PASSWORD": "another"]).stdout
         .contains("GitHub"))
+    // A conflict copy under the source's key, which the vault's does not open: opened with the
+    // source's own key once the source is.
+    let copy = session.folder.path("share/other.sync-conflict-20260101-100000-ABCDEFG.json")
+    try FileManager.default.copyItem(atPath: other, toPath: copy)
+    #expect(
+      try TwofoldProcess.run(
+        ["add", "--vault", copy, "--issuer", "Copied", "--secret", "ONSWG4TFOQYTEMZU"],
+        environment: ["TWOFOLD_PASSWORD": "another"]
+      ).status == 0)
+    let again = try session.run(["sync", other, "--source-password-file", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try session.labels().contains("Copied:"))
+    #expect(!FileManager.default.fileExists(atPath: copy))
   }
 
   @Test("--forget drops a remembered source")

@@ -13,7 +13,7 @@ struct EntryMerge {
 
   init(base: MergeEntry?, ours: MergeEntry, theirs: MergeEntry, ids: IdentifierSource) {
     // Both sides alike, as most accounts of a sync are: ours as it is.
-    if ours.fields == theirs.fields {
+    if ours.sameFields(as: theirs) {
       result = ours
       copy = nil
       conflicts = []
@@ -21,10 +21,11 @@ struct EntryMerge {
     }
     var takeTheirs: Set<MergeField> = []
     var conflicts: [MergeField] = []
-    for field in MergeField.allCases where field != .counter && !ours.fields.same(field, as: theirs.fields) {
-      if let base, base.fields.same(field, as: ours.fields) {
+    let (oursFields, theirsFields, baseFields) = (ours.fields, theirs.fields, base?.fields)
+    for field in MergeField.allCases where field != .counter && !oursFields.same(field, as: theirsFields) {
+      if let baseFields, baseFields.same(field, as: oursFields) {
         takeTheirs.insert(field)
-      } else if let base, base.fields.same(field, as: theirs.fields) {
+      } else if let baseFields, baseFields.same(field, as: theirsFields) {
         continue
       } else {
         conflicts.append(field)

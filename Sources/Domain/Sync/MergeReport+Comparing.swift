@@ -17,7 +17,7 @@ extension MergeReport {
           changes.append(.added(side, label: label))
           continue
         }
-        let fields = entry.fields.changes(since: before.fields)
+        let fields = entry.changes(since: before)
         if !fields.isEmpty { changes.append(.changed(side, label: label, fields: fields)) }
       }
       for entry in old.entries where new[entry.id] == nil {

@@ -12,7 +12,7 @@ extension MergeReport {
           changes.append(.added(side, label: label))
           continue
         }
-        let fields = item.entry.fields.changes(since: before.fields)
+        let fields = item.entry.changes(since: before)
         if !fields.isEmpty { changes.append(.changed(side, label: label, fields: fields)) }
       }
     }

@@ -40,7 +40,7 @@ extension VaultMerge {
   /// An account the other side deleted: it stays, as it is, if this side changed a field of it
   /// since the base (sync.md "Conflicts and deletions").
   private static func kept(_ entry: MergeEntry, deletedOn side: MergeSide, base: MergeEntry) -> [Merged] {
-    let changed = entry.fields.changes(since: base.fields)
+    let changed = entry.changes(since: base)
     guard !changed.isEmpty else { return [] }
     return [
       Merged(

@@ -7,7 +7,7 @@ extension VaultMerge {
     let name: String
 
     init(_ entry: MergeEntry) {
-      secret = entry.fields.secret
+      secret = MergeFields.Secret(entry.account.otp)
       issuer = TextFolding.fold(entry.account.issuer)
       name = TextFolding.fold(entry.account.name)
     }

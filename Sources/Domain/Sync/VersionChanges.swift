@@ -28,18 +28,38 @@ public struct VersionChanges: Hashable, Sendable {
     self.lineage = lineage
   }
 
-  /// What turns `parent` into `version`.
-  public init(from parent: VaultContents, to version: VaultContents) {
-    var previous: [Account.ID: Account] = [:]
-    for account in parent.accounts { previous[account.id] = account }
+  /// What turns `parent` into `version`; nil when an account id repeats on either side, which
+  /// changes keyed by id cannot express (such a version is kept whole).
+  public init?(from parent: VaultContents, to version: VaultContents) {
+    var previous: [Account.ID: Int] = [:]
+    previous.reserveCapacity(parent.accounts.count)
+    for (index, account) in parent.accounts.enumerated() { previous[account.id] = index }
     let present = Set(version.accounts.map(\.id))
-    accounts = version.accounts.filter { previous[$0.id] != $0 }
+    guard previous.count == parent.accounts.count, present.count == version.accounts.count else { return nil }
+    accounts = version.accounts.filter { account in
+      previous[account.id].map { parent.accounts[$0] != account } ?? true
+    }
     removed = parent.accounts.map(\.id).filter { !present.contains($0) }
-    order = nil
+    order =
+      Self.keepsOrder(parent, version, previous: previous, present: present)
+      ? nil : version.accounts.map(\.id)
     groups = version.groups
     preserved = version.preserved
     lineage = version.lineage
-    if applying(to: parent).map(\.accounts) != version.accounts { order = version.accounts.map(\.id) }
+  }
+
+  /// Whether `applying` gives `version`'s order (no id repeats on either side): the parent's
+  /// accounts that stay, in its order, then the new ones in the version's order.
+  private static func keepsOrder(
+    _ parent: VaultContents, _ version: VaultContents, previous: [Account.ID: Int], present: Set<Account.ID>
+  ) -> Bool {
+    var position = version.accounts.startIndex
+    for account in parent.accounts where present.contains(account.id) {
+      guard version.accounts[position].id == account.id else { return false }
+      position += 1
+    }
+    for account in version.accounts[position...] where previous[account.id] != nil { return false }
+    return true
   }
 
   /// `parent` with these changes: removed accounts dropped, changed ones replaced in place, new

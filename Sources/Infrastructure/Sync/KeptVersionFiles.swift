@@ -33,6 +33,17 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   private let now: @Sendable () -> Int64
   private let cache = Mutex<[VersionLineage.ID: VaultContents]>([:])
   private let verified = Mutex<[VersionLineage.ID: Bool]>([:])
+  private let ahead = Mutex<[VersionLineage.ID: Ahead]>([:])
+
+  /// Work `prefetch` began on a thread of its own: for a kept id, the check of `version`
+  /// against its kept copy (its answer then cached); for another, `version`'s fingerprint.
+  private struct Ahead: Sendable {
+    let version: VaultContents
+    let work: BackgroundValue<[UInt8]?>
+  }
+
+  /// At most this many versions are worked on ahead, each on a thread of its own.
+  static let mostAhead = 4
 
   /// The kept versions in `stateFolder`, sealed and opened like `vault`.
   public init(
@@ -95,13 +106,45 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
 
   /// A kept version rebuilt from its file and its parents', checked against its fingerprint.
   public func contents(of id: VersionLineage.ID) -> VaultContents? {
+    _ = finished(id)
     let entries = Self.byID(entries())
     guard entries[id] != nil else { return nil }
     return checked(id, entries)
   }
 
+  /// Begins, each on a thread of its own, checking the kept versions among `versions` against
+  /// their kept copies and the fingerprints of the others, which `keep` would need.
+  public func prefetch(_ versions: [VaultContents]) {
+    let kept = keptIDs()
+    ahead.withLock { ahead in
+      for version in versions {
+        guard ahead.count < Self.mostAhead, let id = version.lineage?.id, ahead[id] == nil else { continue }
+        let work = BackgroundValue { [self] () -> [UInt8]? in
+          guard !kept.contains(id) else {
+            _ = check(id, sameAs: version)
+            return nil
+          }
+          return KeptVersionSeal.fingerprint(version)
+        }
+        ahead[id] = Ahead(version: version, work: work)
+      }
+    }
+  }
+
+  /// The work begun ahead for `id`, once finished; nil when none was begun.
+  private func finished(_ id: VersionLineage.ID) -> Ahead? {
+    guard let ahead = ahead.withLock({ $0[id] }) else { return nil }
+    _ = ahead.work.value
+    return ahead
+  }
+
   /// Whether the kept version `id`, rebuilt, holds what `version` holds; a match marks it checked.
   public func holds(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool? {
+    _ = finished(id)
+    return check(id, sameAs: version)
+  }
+
+  private func check(_ id: VersionLineage.ID, sameAs version: VaultContents) -> Bool? {
     let entries = Self.byID(entries())
     guard entries[id] != nil, verified.withLock({ $0[id] }) != false else { return nil }
     if verified.withLock({ $0[id] }) == true, let contents = cache.withLock({ $0[id] }) {
@@ -179,12 +222,13 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       parentID = candidate
     }
     let body: KeptVersionSeal.Body =
-      if let parentID, let parent {
-        .changes(parent: parentID, VersionChanges(from: parent, to: version))
+      if let parentID, let parent, let changes = VersionChanges(from: parent, to: version) {
+        .changes(parent: parentID, changes)
       } else {
         .whole(version)
       }
-    try write(body, fingerprint: KeptVersionSeal.fingerprint(version), as: id)
+    let ready = finished(id).flatMap { $0.version == version ? $0.work.value : nil }
+    try write(body, fingerprint: ready ?? KeptVersionSeal.fingerprint(version), as: id)
     cache.withLock { $0[id] = version }
     entries.append(Entry(id: id, parent: parentID, time: now()))
     try prune(&entries)

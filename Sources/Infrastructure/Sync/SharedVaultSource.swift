@@ -20,25 +20,43 @@ public final class SharedVaultSource: SyncSource, Sendable {
     self.access = access
   }
 
-  /// The source's contents, then its conflict copies' (oldest first).
+  /// The source's contents, then its conflict copies' (oldest first). The copies are opened
+  /// beside the file itself, each on a thread of its own, with the sync's keys; one they do not
+  /// open is opened after it, with its key and the passwords too.
   public func read() throws(DomainError) -> SyncSnapshot {
-    let vault = try access.open(try DurableFile.read(location, waitingForSyncthing: true), named: location)
-    var versions = [vault.contents]
-    var copies: [String] = []
     let folder = POSIX.directory(of: location)
     let found = SyncFileNames.conflictCopies(
       of: POSIX.fileName(of: location), among: try DurableFile.list(folder))
-    let notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
-    for copy in found.copies {
-      let path = folder + "/" + copy.fileName
-      let opened = try access.open(try DurableFile.read(path), named: path, also: [vault.masterKey])
-      versions.append(opened.contents)
-      copies.append(path)
+    let paths = found.copies.map { folder + "/" + $0.fileName }
+    let access = self.access
+    let early = paths.prefix(Self.mostAhead).map { path in
+      BackgroundValue { () -> SealedVault? in
+        guard
+          case .success(let bytes) = Result(catching: { () throws(DomainError) in try DurableFile.read(path) }
+          )
+        else { return nil }
+        return access.openWithKeys(bytes)
+      }
     }
-    let kept = (vault, copies)
+    let vault = try access.open(try DurableFile.read(location, waitingForSyncthing: true), named: location)
+    var versions = [vault.contents]
+    let notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
+    for (index, path) in paths.enumerated() {
+      let opened: SealedVault
+      if index < early.count, let ready = early[index].value {
+        opened = ready
+      } else {
+        opened = try access.open(try DurableFile.read(path), named: path, also: [vault.masterKey])
+      }
+      versions.append(opened.contents)
+    }
+    let kept = (vault, paths)
     self.opened.withLock { $0 = kept }
     return SyncSnapshot(versions: versions, notes: notes)
   }
+
+  /// Conflict copies opened beside the file itself, at most.
+  static let mostAhead = 4
 
   /// Seals `contents` under the source's header and key beside it; the commit keeps the old
   /// file in the vault's backups, then renames the new one over it.

@@ -35,6 +35,17 @@ public struct SyncAccess: Sendable {
     self.now = now
   }
 
+  /// `bytes` opened with the keys alone (no password is asked); nil when they do not open it or
+  /// it cannot be read (`open` then says why).
+  func openWithKeys(_ bytes: [UInt8]) -> SealedVault? {
+    guard
+      case .success(let vault) = Result(catching: { () throws(SealedVault.Failure) in
+        try SealedVault.open(bytes, keys: keys, passwords: [], ids: ids)
+      })
+    else { return nil }
+    return vault
+  }
+
   /// Opens the file at `path` (its `bytes`), trying `also` after the keys.
   func open(_ bytes: [UInt8], named path: String, also: [SecretBytes] = []) throws(DomainError) -> SealedVault
   {

@@ -1,0 +1,26 @@
+import Infrastructure
+import Synchronization
+import Testing
+
+/// A value computed on a thread of its own (the sync's work begun ahead).
+@Suite("BackgroundValue")
+struct BackgroundValueTests {
+  @Test("the value is what the body returns, the same each time it is asked for")
+  func value() {
+    let calls = Mutex(0)
+    let work = BackgroundValue { () -> [Int] in
+      calls.withLock { $0 += 1 }
+      return Array(0..<1000).map { $0 * $0 }
+    }
+    #expect(work.value.last == 999 * 999)
+    #expect(work.value.count == 1000)
+    #expect(calls.withLock { $0 } == 1)
+  }
+
+  @Test("many at once each get their own value, and one never asked for is let go")
+  func many() {
+    let works = (0..<8).map { index in BackgroundValue { index * 10 } }
+    _ = BackgroundValue { 42 }
+    #expect(works.map(\.value) == (0..<8).map { $0 * 10 })
+  }
+}
