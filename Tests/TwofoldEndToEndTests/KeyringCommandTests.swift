@@ -219,6 +219,23 @@ struct KeyringCommandTests {
   }
 
   @Test(
+    "While the agent holds the key, the keyring is not asked: a hung Secret Service costs nothing",
+    arguments: clients)
+  func agentFirst(client: String) throws {
+    let fixture = try Fixture(client)
+    #expect(try fixture.enable().status == 0)
+    #expect(Self.isCode(try fixture.run(["code", "Deno"])))
+    #expect(try fixture.session.heldVaults() == [fixture.session.vault])
+    fixture.bus.freezeKeyring()
+    let started = Date()
+    let code = try fixture.run(["code", "Deno"])
+    #expect(Self.isCode(code))
+    #expect(code.stderr.isEmpty)
+    #expect(Date().timeIntervalSince(started) < 2)
+    #expect(fixture.asked == 0)
+  }
+
+  @Test(
     "A Secret Service that does not answer: after 2 s, one warning line and the password", arguments: clients)
   func serviceThatHangs(client: String) throws {
     let fixture = try Fixture(client)
