@@ -86,6 +86,9 @@ let package = Package(
     .testTarget(
       name: "AgentTests",
       dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),
+    .testTarget(
+      name: "AppSessionTests",
+      dependencies: ["AppSession", "Agent", "Data", "Domain", "Crypto", "Infrastructure", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )
