@@ -6,7 +6,7 @@ import Domain
 /// can tell and replace it. An agent never reads a request longer than `requestLimit`.
 public enum AgentProtocol {
   /// The version both sides speak; an agent answering a request of another version shuts down.
-  public static let version: UInt16 = 3
+  public static let version: UInt16 = 4
   /// The longest request an agent reads (an import of a few thousand accounts fits).
   public static let requestLimit = 8 << 20
   /// The longest answer a client reads.
@@ -35,6 +35,9 @@ public enum AgentRequest: Sendable {
   /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
   /// agent with the vault's key; `sourcePassword` opens sources the key does not.
   case sync(vault: String, sources: [String], ownCopies: Bool, dryRun: Bool, sourcePassword: [UInt8]?)
+  /// Keep the held key of `vault` in the login keyring (`keyring enable` while the agent holds
+  /// it, so no password is asked); the key does not cross the socket.
+  case keepInKeyring(vault: String)
 }
 
 /// One vault the agent holds.
@@ -166,6 +169,9 @@ extension AgentRequest {
       writer.string(query)
       writer.i64(at)
       writer.bool(next)
+    case .keepInKeyring(let vault):
+      writer.request(.keepInKeyring)
+      writer.string(vault)
     }
     return writer.bytes
   }
@@ -211,6 +217,7 @@ extension AgentRequest {
         request = .code(
           vault: try reader.string(), query: try reader.string(), at: try reader.i64(),
           next: try reader.bool())
+      case .keepInKeyring: request = .keepInKeyring(vault: try reader.string())
       }
       try reader.finish()
       return request
@@ -332,7 +339,7 @@ extension AgentResponse {
 /// decoding. New kinds go at the end; a number is never reused.
 enum RequestKind: UInt8 {
   case status = 1
-  case unlock, lock, load, codes, perform, sync, matching, code
+  case unlock, lock, load, codes, perform, sync, matching, code, keepInKeyring
 }
 
 /// The kinds of answer, as their first byte after the version. `versionMismatch` keeps its

@@ -27,13 +27,17 @@ public final class AgentServer: Sendable {
     public var now: @Sendable () -> Int64
     /// Where per-device sync state lives (`StateLocation.root`); nil when nowhere is known.
     public var stateRoot: String?
+    /// The login keyring a held key is kept in on request (`keyring enable`); nil: none.
+    public var keyring: (any VaultKeyring)?
 
     /// Collects the dependencies.
     public init(
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
-      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64, stateRoot: String?
+      log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64, stateRoot: String?,
+      keyring: (any VaultKeyring)? = nil
     ) {
+      self.keyring = keyring
       self.now = now
       self.stateRoot = stateRoot
       self.clock = clock
@@ -217,6 +221,23 @@ public final class AgentServer: Sendable {
         defer { held.invalidate() }
         return try sync(held, sources: sources, ownCopies: ownCopies, dryRun: dryRun, password: password)
           .encoded()
+      }
+    case .keepInKeyring(let vault):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        guard let keyring = dependencies.keyring else {
+          throw .storage("this agent does not use the login keyring")
+        }
+        _ = try held.contents()
+        guard let kept = held.repository.heldKeyAndSlot() else {
+          throw .storage("the vault is not encrypted: there is no key to keep")
+        }
+        do throws(KeyringFailure) {
+          try keyring.store(vault: vault, slot: kept.slot, key: kept.key)
+        } catch {
+          throw .storage(error.message)
+        }
+        dependencies.log("kept the key of \(vault) in the login keyring")
+        return AgentResponse.ok.encoded()
       }
     }
   }

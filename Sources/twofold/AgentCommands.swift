@@ -128,7 +128,9 @@ struct AgentCommands {
         clock: { BootClock.milliseconds() }, storage: { FileVaultStorage(path: $0, now: { clock() }) },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
         log: { log("twofold agent: \($0)\n") }, now: clock,
-        stateRoot: StateLocation.root(variables: environment.variables)))
+        stateRoot: StateLocation.root(variables: environment.variables),
+        keyring: VaultSession.usesKeyring(command: nil, variables: environment.variables)
+          ? VaultSession.keyring(variables: environment.variables) : nil))
     do throws(AgentServer.StartFailure) {
       try server.run()
     } catch {

@@ -1,3 +1,4 @@
+import Agent
 import Arguments
 import Data
 import Domain
@@ -32,6 +33,11 @@ struct KeyringCommand {
     case .found, .absent, .damaged, .several: break
     }
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
+    // The agent holds the key: it keeps it in the keyring itself, and no password is asked.
+    if session.agent.isEnabled, case .ok? = try? session.agent.client.send(.keepInKeyring(vault: vault)) {
+      environment.standardOutput(Self.enabled(vault))
+      return
+    }
     do {
       _ = try session.direct.load()
     } catch {
@@ -45,8 +51,11 @@ struct KeyringCommand {
     } catch {
       throw .failed(error.message)
     }
-    environment.standardOutput(
-      "the login keyring holds the key of \(vault): while it is unlocked, no password is asked\n")
+    environment.standardOutput(Self.enabled(vault))
+  }
+
+  private static func enabled(_ vault: String) -> String {
+    "the login keyring holds the key of \(vault): while it is unlocked, no password is asked\n"
   }
 
   private func disable(vault: String) throws(CommandFailure) {

@@ -219,6 +219,23 @@ struct KeyringCommandTests {
   }
 
   @Test(
+    "keyring enable while the agent holds the key asks no password: the agent keeps it", arguments: clients)
+  func enableFromAgent(client: String) throws {
+    let fixture = try Fixture(client)
+    #expect(Self.isCode(try fixture.run(["code", "Deno"])))
+    #expect(fixture.asked == 1)
+    let enabled = try fixture.run(["keyring", "enable"])
+    #expect(enabled.status == 0)
+    #expect(enabled.stderr.isEmpty)
+    #expect(fixture.asked == 1)
+    #expect(
+      try fixture.bus.items(vault: fixture.session.vault).contains("attribute.uuid = \(fixture.slotUUID)\n"))
+    #expect(try fixture.run(["lock"]).status == 0)
+    #expect(Self.isCode(try fixture.run(["code", "Deno"])))
+    #expect(fixture.asked == 1)
+  }
+
+  @Test(
     "While the agent holds the key, the keyring is not asked: a hung Secret Service costs nothing",
     arguments: clients)
   func agentFirst(client: String) throws {
