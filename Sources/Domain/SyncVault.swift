@@ -302,7 +302,10 @@ public struct SyncVault: Sendable {
           }
           base = read
         }
-        let step = VaultMerge.merge(base: base, ours: plan.result, theirs: version, ids: ids)
+        // A source of several versions is counted once over them all, below.
+        let step = VaultMerge.merge(
+          base: base, ours: plan.result, theirs: version, ids: ids,
+          counting: input.snapshot.versions.count == 1)
         plan.result = step.contents
         reports.append(step.report)
         if let theirs { merged.append(theirs) }

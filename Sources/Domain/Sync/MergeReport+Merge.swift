@@ -28,6 +28,14 @@ extension MergeReport {
   }
 }
 
+extension MergeReport {
+  /// The report of a merge's own lines only (conflicts, kept and joined accounts), uncounted.
+  init(events: [MergeChange]) {
+    self.init(
+      changes: events, conflicts: events.filter { if case .conflict = $0 { true } else { false } }.count)
+  }
+}
+
 extension MergeReport.Counts {
   /// Counts the added, changed and removed lines of `side`.
   init(_ changes: [MergeChange], on side: MergeSide) {

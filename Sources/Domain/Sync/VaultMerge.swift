@@ -6,8 +6,11 @@ public enum VaultMerge {
   /// Merges `ours` and `theirs` against `base` (nil on a first sync: every entry is new on its
   /// side and nothing is deleted); `ids` gives the UUIDs of conflict copies and of groups whose
   /// UUID another group of the result already holds. Top-level preserved fields stay ours.
+  /// Without `counting`, the report holds only the merge's own lines (conflicts, kept and
+  /// joined accounts), for a caller that counts the changes over several merges itself.
   public static func merge(
-    base: VaultContents?, ours: VaultContents, theirs: VaultContents, ids: IdentifierSource
+    base: VaultContents?, ours: VaultContents, theirs: VaultContents, ids: IdentifierSource,
+    counting: Bool = true
   ) -> MergeResult {
     let sides = Sides(
       base: IndexedVault(base ?? VaultContents()), ours: IndexedVault(ours), theirs: IndexedVault(theirs))
@@ -23,7 +26,9 @@ public enum VaultMerge {
     return MergeResult(
       contents: VaultContents(
         accounts: accounts, groups: groups, preserved: ours.preserved, lineage: ours.lineage),
-      report: MergeReport(merged, ours: sides.ours, theirs: sides.theirs))
+      report: counting
+        ? MergeReport(merged, ours: sides.ours, theirs: sides.theirs)
+        : MergeReport(events: merged.flatMap(\.events)))
   }
 
   /// The three indexed vaults of a merge.
