@@ -46,6 +46,14 @@ public enum SearchResults {
     return Array(found.prefix(limit))
   }
 
+  /// `accounts(_:matching:)` of accounts that already are `AccountQuery(matched).matches` (in
+  /// its order: the agent's answer): only the other terms are matched again.
+  public static func accounts(_ found: [Account], matched: String, matching terms: [String]) -> [Account] {
+    var others = terms
+    if let index = others.firstIndex(of: matched) { others.remove(at: index) }
+    return accounts(found, matching: others)
+  }
+
   /// GNOME Shell's meta of one account: `name` the issuer (the name when there is none),
   /// `description` the account's name (empty when it is already the `name`), `clipboardText`
   /// its current code, which HOTP accounts never get.
@@ -61,13 +69,27 @@ public enum SearchResults {
   /// `codes` holds the current code of each account that has one.
   public static func metas(ids: [String], accounts: [Account], codes: [Account.ID: String]) -> [SearchMeta] {
     let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var seen: Set<String> = []
-    var metas: [SearchMeta] = []
-    for id in ids.prefix(maximumIDs) where seen.insert(id).inserted {
-      guard let account = byID[Account.ID(id)] else { continue }
-      metas.append(meta(of: account, code: codes[account.id]))
+    return uniqueIDs(ids).compactMap { id in
+      byID[Account.ID(id)].map { meta(of: $0, code: codes[$0.id]) }
     }
-    return metas
+  }
+
+  /// The first `maximumIDs` of `ids`, each once, in their order.
+  public static func uniqueIDs(_ ids: [String]) -> [String] {
+    var seen: Set<String> = []
+    return ids.prefix(maximumIDs).filter { seen.insert($0).inserted }
+  }
+
+  /// Whether `id` is a UUID as the vault writes them: 8-4-4-4-12 lowercase hexadecimal digits.
+  public static func isUUID(_ id: String) -> Bool {
+    let bytes = Array(id.utf8)
+    guard bytes.count == 36 else { return false }
+    return bytes.indices.allSatisfy { index in
+      [8, 13, 18, 23].contains(index)
+        ? bytes[index] == UInt8(ascii: "-")
+        : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[index])
+    }
   }
 
   /// The accounts of `ids` (at most `maximumIDs`) whose codes the metas show: not HOTP.

@@ -44,13 +44,14 @@ public struct SearchService: Sendable {
   /// terms or too many, or when the agent cannot be asked.
   public func results(_ terms: [String]) -> [Account] {
     guard let terms = SearchResults.terms(terms) else { return [] }
+    let narrowest = SearchResults.narrowest(terms)
     let narrowed: [Account]
     do throws(DomainError) {
-      narrowed = try repository().accounts(matching: AccountQuery(SearchResults.narrowest(terms)))
+      narrowed = try repository().accounts(matching: AccountQuery(narrowest))
     } catch {
       return []
     }
-    return SearchResults.accounts(narrowed, matching: terms)
+    return SearchResults.accounts(narrowed, matched: narrowest, matching: terms)
   }
 
   /// `GetInitialResultSet` and `GetSubsearchResultSet`: the ids of `results`.
@@ -68,7 +69,7 @@ public struct SearchService: Sendable {
     guard !ids.isEmpty else { return [] }
     let repository = repository()
     do throws(DomainError) {
-      let accounts = try repository.load().accounts
+      let accounts = try Self.accounts(ids, in: repository)
       let needed = SearchResults.accountsNeedingCodes(ids: ids, accounts: accounts)
       let codes = needed.isEmpty ? [] : try repository.codes(of: needed, at: now(), next: false)
       var byID: [Account.ID: String] = [:]
@@ -77,6 +78,18 @@ public struct SearchService: Sendable {
     } catch {
       return []
     }
+  }
+
+  /// The accounts of `ids`: each looked up by its id in the agent (one small answer each) when
+  /// every id is a UUID, as ids are; else every account, to pick them from.
+  static func accounts(_ ids: [String], in repository: any VaultRepository) throws(DomainError) -> [Account] {
+    let wanted = SearchResults.uniqueIDs(ids)
+    guard wanted.allSatisfy(SearchResults.isUUID) else { return try repository.load().accounts }
+    var accounts: [Account] = []
+    for id in wanted {
+      accounts += try repository.accounts(matching: AccountQuery(id)).filter { $0.id.rawValue == id }
+    }
+    return accounts
   }
 
   /// `ActivateResult` and `Run`: copies the code of the account with `id` (an HOTP account's

@@ -63,6 +63,19 @@ struct SearchResultsTests {
     #expect(SearchResults.accounts(Self.accounts, matching: terms).map(\.id.rawValue) == expected)
   }
 
+  @Test(
+    "Accounts the narrowest term already found are matched by the other terms alone, to the same answer",
+    arguments: [
+      ["git"], ["zurich"], ["ZÜRICH", "bob"], ["git", "octo"], ["git", "zurich"], ["a", "a"], ["nothing"],
+    ])
+  func refined(terms: [String]) {
+    let narrowest = SearchResults.narrowest(terms)
+    let found = AccountQuery(narrowest).matches(in: Self.accounts)
+    #expect(
+      SearchResults.accounts(found, matched: narrowest, matching: terms)
+        == SearchResults.accounts(Self.accounts, matching: terms))
+  }
+
   @Test("At most ten results")
   func limit() {
     let many = (0..<25).map { Self.account("id\($0)", "Service \($0)", "me") }
@@ -94,6 +107,17 @@ struct SearchResultsTests {
       codes: [Account.ID("a1"): "000001", Account.ID("a3"): "000003"])
     #expect(metas.map(\.id) == ["a3", "a1"])
     #expect(metas.map(\.clipboardText) == ["000003", "000001"])
+  }
+
+  @Test(
+    "UUIDs are the vault's lowercase 8-4-4-4-12",
+    arguments: [
+      ("be6fa881-f448-49c6-9289-210f39e031a7", true), ("BE6FA881-F448-49C6-9289-210F39E031A7", false),
+      ("be6fa881f44849c69289210f39e031a7", false), ("be6fa881-f448-49c6-9289-210f39e031a", false),
+      ("ge6fa881-f448-49c6-9289-210f39e031a7", false), ("a1", false), ("", false),
+    ])
+  func uuid(id: String, expected: Bool) {
+    #expect(SearchResults.isUUID(id) == expected)
   }
 
   @Test("Only the ids asked for, and not HOTP ones, need codes")

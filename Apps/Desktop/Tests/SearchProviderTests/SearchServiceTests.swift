@@ -50,6 +50,23 @@ struct SearchServiceTests {
     #expect(try Self.counter(repository) == 0)
   }
 
+  @Test("Metas of UUID ids are looked up one by one, to the same answer")
+  func metasByID() {
+    let ids = ["be6fa881-f448-49c6-9289-210f39e031a7", "7236e309-b0ac-448b-a18f-7fdcd95770eb"]
+    let repository = InMemoryVaultRepository(
+      VaultContents(accounts: [
+        SearchResultsTests.account(ids[0], "GitHub", "octocat"),
+        SearchResultsTests.account(ids[1], "Acme", "ops", type: .hotp),
+        SearchResultsTests.account("00000000-0000-4000-8000-000000000000", "Other", "x"),
+      ]))
+    #expect(
+      Self.service(repository, seen: Seen()).metas([ids[1], "00000000-0000-4000-8000-00000000000f", ids[0]])
+        == [
+          SearchMeta(id: ids[1], name: "Acme", description: "ops", clipboardText: nil),
+          SearchMeta(id: ids[0], name: "GitHub", description: "octocat", clipboardText: "287082"),
+        ])
+  }
+
   @Test("Locked: every answer is empty and activating is refused")
   func locked() {
     let seen = Seen()
