@@ -1,7 +1,7 @@
 /// A value of the D-Bus wire format (the D-Bus specification, "Type System" and "Marshaling"),
 /// as much of it as the Secret Service's calls need: no integers wider than 32 bits, no doubles,
 /// no file descriptors.
-indirect enum DBusValue: Equatable {
+indirect enum DBusValue: Equatable, Sendable {
   case byte(UInt8)
   case boolean(Bool)
   case int32(Int32)

@@ -68,6 +68,12 @@ extension ManualPage {
       "The agent's socket is $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock)."),
     .entry("TWOFOLD_AGENT", "off: never use nor start an agent, as --no-agent."),
     .entry(
+      "TWOFOLD_KEYRING",
+      "off: leave the login keyring alone (no key is read from it). dbus: speak to the Secret Service "
+        + "with Twofold's own client instead of libsecret, as a statically linked twofold does."),
+    .entry(
+      "DBUS_SESSION_BUS_ADDRESS", "The session bus, where the Secret Service (the login keyring) is found."),
+    .entry(
       "TWOFOLD_ASKPASS",
       "A program that asks for the password without a terminal: it is run with the prompt as its "
         + "argument, the first line it prints is the password, and a non-zero status cancels (status 1)."),

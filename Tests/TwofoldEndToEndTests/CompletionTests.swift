@@ -7,7 +7,7 @@ import Testing
 struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
-    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "agent", "completions", "help",
+    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "agent", "completions", "help",
   ]
   static let importFormats = [
     "uris", "google", "aegis", "2fas", "andotp", "bitwarden", "freeotp-plus", "freeotp", "freeotp2",
@@ -38,6 +38,7 @@ struct CompletionTests {
     #expect(try driver.bash(["twofold", "co"]) == ["code", "completions"])
     #expect(try driver.bash(["twofold", "--vault", "v.json", "ex"]) == ["export"])
     #expect(try driver.bash(["twofold", "help", "s"]) == ["show", "sync", "status"])
+    #expect(try driver.bash(["twofold", "keyring", ""]) == ["enable", "disable", "status"])
   }
 
   @Test("bash offers a command's options and the global ones")
