@@ -76,6 +76,8 @@ public protocol KeptVersionStore: Sendable {
   func contents(of id: VersionLineage.ID) -> VaultContents?
   /// Keeps `version` (one with a lineage), as its changes from `parent` where that is kept.
   func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError)
+  /// Keeps each version in turn, as `keep(_:parent:)` does, at once (one flush of the store).
+  func keep(_ versions: [(version: VaultContents, parent: VaultContents?)]) throws(DomainError)
   /// Whether the kept version `id` holds what `version` holds: `version` is the one carrying
   /// that id, read whole from its file, so a match vouches for the kept copy as its fingerprint
   /// would. nil when `id` is not kept or cannot be rebuilt.
@@ -87,6 +89,11 @@ public protocol KeptVersionStore: Sendable {
 }
 
 extension KeptVersionStore {
+  /// One after the other.
+  public func keep(_ versions: [(version: VaultContents, parent: VaultContents?)]) throws(DomainError) {
+    for (version, parent) in versions { try keep(version, parent: parent) }
+  }
+
   /// Nothing is done ahead.
   public func prefetch(_ versions: [VaultContents]) {}
 

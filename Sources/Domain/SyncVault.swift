@@ -197,10 +197,12 @@ public struct SyncVault: Sendable {
     guard let kept else { return }
     let oursIsKept = plan.ours.lineage.map { kept.keptIDs().contains($0.id) } ?? false
     var previous: VaultContents?
+    var versions: [(version: VaultContents, parent: VaultContents?)] = []
     for version in plan.read + [plan.result] where version.lineage != nil {
-      try kept.keep(version, parent: oursIsKept ? plan.ours : previous ?? plan.ours)
+      versions.append((version, oursIsKept ? plan.ours : previous ?? plan.ours))
       previous = version
     }
+    try kept.keep(versions)
   }
 
   private func prepareBase(of step: Step) throws(DomainError) -> SyncCommit? {

@@ -150,37 +150,56 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     return Int32(name.dropFirst(prefix.count)).flatMap { $0 > 0 ? $0 : nil }
   }
 
-  private func backUp() throws(StorageError) {
-    let backups = folder + "/backups"
-    if let code = POSIX.makeDirectories(backups) {
-      throw .failed("cannot create \(backups): \(POSIX.reason(code))")
-    }
+  /// The vault's bytes written whole and flushed under a temporary name beside it: a backup's
+  /// source where a link cannot be made.
+  private func copyBeside() throws(StorageError) -> String {
     let current: [UInt8]
     switch POSIX.readFile(path) {
     case .success(let bytes): current = bytes
     case .failure(let error): throw .failed("cannot read \(path) for its backup: \(POSIX.reason(error.code))")
     }
+    let temporary = folder + "/" + backupPrefix + "\(getpid())"
+    unlink(temporary)
+    if let code = POSIX.writeNewFile(temporary, current) {
+      throw .failed("cannot write a backup in \(folder + "/backups"): \(POSIX.reason(code))")
+    }
+    return temporary
+  }
+
+  private func backUp() throws(StorageError) {
+    let backups = folder + "/backups"
+    if let code = POSIX.makeDirectories(backups) {
+      throw .failed("cannot create \(backups): \(POSIX.reason(code))")
+    }
     let stem = BackupName.stem(of: fileName)
     let stamp = BackupName.timestamp(now())
-    // Written whole and flushed under a temporary name beside the vault first, then linked to
-    // its final name, so a process killed mid-write never leaves a truncated backup.
-    let temporary = folder + "/" + backupPrefix + "\(getpid())"
-    if let code = POSIX.writeNewFile(temporary, current) {
-      throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
-    }
-    defer { unlink(temporary) }
     // The oldest go first, so even a process killed right after linking leaves at most the newest N.
     let existing = POSIX.listDirectory(backups).compactMap { BackupName(parsing: $0, stem: stem) }.sorted()
     for old in existing.dropLast(max(0, backupsKept - 1)) { unlink(backups + "/" + old.fileName) }
+    // The vault is only ever replaced by a rename, never written in place: its file becomes the
+    // backup under a second name (a hard link), nothing copied. Where links are refused (the
+    // backups on another file system, FAT) or the vault is readable by others (a backup is
+    // 0600), a copy written whole and flushed under a temporary name beside the vault first,
+    // so a process killed mid-write never leaves a truncated backup.
+    var source = path
+    var copy: String? = DurableFile.isPrivate(path) ? nil : try copyBeside()
+    if let copy { source = copy }
+    defer { if let copy { unlink(copy) } }
     var sequence = 0
     while true {
       let name = BackupName(stem: stem, stamp: stamp, sequence: sequence).fileName
-      if link(temporary, backups + "/" + name) == 0 { break }
+      if linkat(AT_FDCWD, source, AT_FDCWD, backups + "/" + name, AT_SYMLINK_FOLLOW) == 0 { break }
       let code = errno
-      guard code == EEXIST, sequence < 1000 else {
+      if code == EEXIST, sequence < 1000 {
+        sequence += 1
+        continue
+      }
+      guard code != EEXIST, copy == nil else {
         throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
       }
-      sequence += 1
+      let made = try copyBeside()
+      copy = made
+      source = made
     }
     POSIX.syncDirectory(backups)
   }

@@ -19,14 +19,15 @@ enum DurableFile {
     return temporary
   }
 
-  /// Renames `temporary` over `path` and flushes the folder.
-  static func commit(_ temporary: String, to path: String) throws(DomainError) {
+  /// Renames `temporary` over `path` and flushes the folder (unless `flushingFolder` is false:
+  /// the caller flushes it after a later rename in the same folder).
+  static func commit(_ temporary: String, to path: String, flushingFolder: Bool = true) throws(DomainError) {
     guard rename(temporary, path) == 0 else {
       let reason = POSIX.reason()
       unlink(temporary)
       throw .storage("cannot replace \(path): \(reason)")
     }
-    POSIX.syncDirectory(POSIX.directory(of: path))
+    if flushingFolder { POSIX.syncDirectory(POSIX.directory(of: path)) }
   }
 
   /// Reads `path`; with `waitingForSyncthing`, a missing file Syncthing is replacing is
@@ -60,9 +61,34 @@ enum DurableFile {
     throw .storage("cannot find a free name for \(name) in \(folder)")
   }
 
+  /// Puts the file at `path` into `folder` as `name` (or `name-N.json`) as `keep` does, by a
+  /// second name for the same file (a hard link: nothing copied, nothing to flush but the
+  /// folder) where the file system allows it, else as a flushed copy. Only for files that are
+  /// replaced by a rename, never written in place, so the kept one never changes.
+  static func keepLinked(_ path: String, in folder: String, as name: String) throws(DomainError) {
+    // A kept file is 0600: one others may read is copied.
+    guard isPrivate(path) else { return try keep(try read(path), in: folder, as: name) }
+    if let code = POSIX.makeDirectories(folder) {
+      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    }
+    let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    let suffix = name.hasSuffix(".json") ? ".json" : ""
+    for sequence in 0..<1000 {
+      let candidate = folder + "/" + (sequence == 0 ? name : "\(stem)-\(sequence)\(suffix)")
+      if linkat(AT_FDCWD, path, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+        POSIX.syncDirectory(folder)
+        return
+      }
+      if errno == EEXIST { continue }
+      // Another file system, or one without links: a copy.
+      return try keep(try read(path), in: folder, as: name)
+    }
+    throw .storage("cannot find a free name for \(name) in \(folder)")
+  }
+
   /// Moves `path` into `folder` under its own name: kept there first, then removed here.
   static func move(_ path: String, into folder: String) throws(DomainError) {
-    try keep(try read(path), in: folder, as: POSIX.fileName(of: path))
+    try keepLinked(path, in: folder, as: POSIX.fileName(of: path))
     guard unlink(path) == 0 else { throw .storage("cannot remove \(path): \(POSIX.reason())") }
     POSIX.syncDirectory(POSIX.directory(of: path))
   }
@@ -72,6 +98,12 @@ enum DurableFile {
     guard let directory = opendir(folder) else { throw .storage("cannot read \(folder): \(POSIX.reason())") }
     closedir(directory)
     return POSIX.listDirectory(folder)
+  }
+
+  /// Whether the file at `path` (followed) is readable and writable by its owner only.
+  static func isPrivate(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & 0o077 == 0
   }
 
   /// Whether `path` is a folder.

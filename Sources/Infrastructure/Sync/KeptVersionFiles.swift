@@ -211,26 +211,37 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   /// Keeps `version` (its changes from `parent` when `parent` is kept and its chain is short),
   /// then lets the oldest go.
   public func keep(_ version: VaultContents, parent: VaultContents?) throws(DomainError) {
-    guard let id = version.lineage?.id else { return }
+    try keep([(version, parent)])
+  }
+
+  /// Keeps each version as `keep(_:parent:)` does: each file written and flushed, then the
+  /// index once and the folder once.
+  public func keep(_ versions: [(version: VaultContents, parent: VaultContents?)]) throws(DomainError) {
     var entries = entries()
-    guard !entries.contains(where: { $0.id == id }) else { return }
-    if let code = POSIX.makeDirectories(folder) {
-      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
-    }
-    var parentID: VersionLineage.ID?
-    if let parent, let candidate = parent.lineage?.id, depth(of: candidate, in: entries) < Self.longestChain {
-      parentID = candidate
-    }
-    let body: KeptVersionSeal.Body =
-      if let parentID, let parent, let changes = VersionChanges(from: parent, to: version) {
-        .changes(parent: parentID, changes)
-      } else {
-        .whole(version)
+    let count = entries.count
+    for (version, parent) in versions {
+      guard let id = version.lineage?.id, !entries.contains(where: { $0.id == id }) else { continue }
+      if entries.count == count, let code = POSIX.makeDirectories(folder) {
+        throw .storage("cannot create \(folder): \(POSIX.reason(code))")
       }
-    let ready = finished(id).flatMap { $0.version == version ? $0.work.value : nil }
-    try write(body, fingerprint: ready ?? KeptVersionSeal.fingerprint(version), as: id)
-    cache.withLock { $0[id] = version }
-    entries.append(Entry(id: id, parent: parentID, time: now()))
+      var parentID: VersionLineage.ID?
+      if let parent, let candidate = parent.lineage?.id, depth(of: candidate, in: entries) < Self.longestChain
+      {
+        parentID = candidate
+      }
+      let body: KeptVersionSeal.Body =
+        if let parentID, let parent, let changes = VersionChanges(from: parent, to: version) {
+          .changes(parent: parentID, changes)
+        } else {
+          .whole(version)
+        }
+      let ready = finished(id).flatMap { $0.version == version ? $0.work.value : nil }
+      try write(
+        body, fingerprint: ready ?? KeptVersionSeal.fingerprint(version), as: id, flushingFolder: false)
+      cache.withLock { $0[id] = version }
+      entries.append(Entry(id: id, parent: parentID, time: now()))
+    }
+    guard entries.count > count else { return }
     try prune(&entries)
     try writeIndex(entries)
   }
@@ -250,13 +261,16 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     return length
   }
 
-  private func write(_ body: KeptVersionSeal.Body, fingerprint: [UInt8], as id: VersionLineage.ID)
-    throws(DomainError)
-  {
+  /// Seals and writes a kept version's file, flushed; the folder too unless `flushingFolder` is
+  /// false (the index written after it flushes the folder for both).
+  private func write(
+    _ body: KeptVersionSeal.Body, fingerprint: [UInt8], as id: VersionLineage.ID, flushingFolder: Bool = true
+  ) throws(DomainError) {
     var bytes = try KeptVersionSeal.seal(body, fingerprint: fingerprint, like: vault, random: random)
     defer { wipe(&bytes) }
     let target = path(of: id)
-    try DurableFile.commit(try DurableFile.prepare(bytes, for: target), to: target)
+    try DurableFile.commit(
+      try DurableFile.prepare(bytes, for: target), to: target, flushingFolder: flushingFolder)
   }
 
   /// Drops the oldest versions past the newest 100 once older than 90 days, and any past

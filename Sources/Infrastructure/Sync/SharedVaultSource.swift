@@ -70,9 +70,8 @@ public final class SharedVaultSource: SyncSource, Sendable {
     return SyncCommit(
       commit: { () throws(DomainError) in
         let stem = BackupName.stem(of: POSIX.fileName(of: location))
-        try DurableFile.keep(
-          try DurableFile.read(location), in: access.backups,
-          as: "\(stem)-\(BackupName.timestamp(access.now())).json")
+        try DurableFile.keepLinked(
+          location, in: access.backups, as: "\(stem)-\(BackupName.timestamp(access.now())).json")
         try DurableFile.commit(temporary, to: location)
       }, discard: { DurableFile.remove(temporary) })
   }

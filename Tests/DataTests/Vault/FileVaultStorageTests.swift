@@ -84,6 +84,26 @@ struct FileVaultStorageTests {
     #expect(Self.names(in: temporary.url.path) == [".work.json.lock", "backups", "work.json"])
   }
 
+  @Test("A private vault's backup is its replaced file itself, under a second name: same bytes, 0600")
+  func backupOfPrivateVault() throws {
+    let temporary = try TemporaryDirectory()
+    let path = try temporary.write("work.json", "first")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+    let storage = FileVaultStorage(path: path, now: { Self.fixedNow })
+    try Self.replace(storage, with: "second")
+    try Self.replace(storage, with: "third")
+    let backups = temporary.path("backups")
+    #expect(Self.names(in: backups) == ["work-20240102-030405-1.json", "work-20240102-030405.json"])
+    let first = backups + "/work-20240102-030405.json"
+    #expect(Self.contents(first) == Array("first".utf8))
+    #expect(Self.contents(backups + "/work-20240102-030405-1.json") == Array("second".utf8))
+    #expect(try FileManager.default.attributesOfItem(atPath: first)[.systemFileNumber] as? Int == before)
+    #expect(try Self.permissions(first) == 0o600)
+    #expect(Self.contents(path) == Array("third".utf8))
+    #expect(Self.names(in: temporary.url.path) == [".work.json.lock", "backups", "work.json"])
+  }
+
   @Test("Backups made in the same second are numbered -1, -2, …")
   func sameSecond() throws {
     let temporary = try TemporaryDirectory()
