@@ -37,7 +37,7 @@ public struct AccountIndex: Sendable {
     let needle = TextFolding.fold(query.text)
     var found: [Account] = []
     for (index, text) in folded.enumerated()
-    where needle.isEmpty || text.issuer.contains(needle) || text.name.contains(needle) {
+    where TextFolding.occurs(needle, in: text.issuer) || TextFolding.occurs(needle, in: text.name) {
       found.append(accounts[index])
     }
     return ListAccounts.sorted(found)

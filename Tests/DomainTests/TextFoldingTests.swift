@@ -35,4 +35,19 @@ struct TextFoldingTests {
   func caseInsensitive(_ text: String) {
     #expect(TextFolding.fold(text) == TextFolding.fold(text.uppercased()))
   }
+
+  @Test(
+    "A folded needle occurs as a run of whole characters, ASCII or not",
+    arguments: [
+      ("zurich", "zurich bank 501", true), ("bank", "zurich bank 501", true),
+      ("501 ", "zurich bank 501", false),
+      ("zurich bank 5012", "zurich bank 501", false), ("", "anything", true), ("", "", true),
+      ("a", "", false),
+      ("aab", "aaab", true), ("b", "ab", true), ("x", "ab", false), ("\r\n", "a\r\nb", true),
+      ("\n", "a\r\nb", false), ("\r", "a\r\nb", false), ("e", "cafe\u{301}", false),
+      ("東", "東京", true), ("京x", "東京", false), ("ok", "🙂 ok", true),
+    ])
+  func occurs(needle: String, text: String, expected: Bool) {
+    #expect(TextFolding.occurs(needle, in: text) == expected)
+  }
 }
