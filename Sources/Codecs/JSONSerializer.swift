@@ -29,24 +29,42 @@ struct JSONSerializer: ~Copyable {
   }
 
   private mutating func write(_ elements: [JSONValue], level: Int) {
+    writeArray(count: elements.count, level: level) { elements[$0] }
+  }
+
+  /// Appends an array of `count` elements, each made by `element` only when it is written.
+  mutating func writeArray(count: Int, level: Int, element: (Int) -> JSONValue) {
     output.append(UInt8(ascii: "["))
-    for index in elements.indices {
+    for index in 0..<count {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       newline(level: level + 1)
-      write(elements[index], level: level + 1)
+      write(element(index), level: level + 1)
     }
-    if !elements.isEmpty { newline(level: level) }
+    if count > 0 { newline(level: level) }
     output.append(UInt8(ascii: "]"))
   }
 
   private mutating func write(_ object: JSONObject, level: Int) {
+    write(object, level: level, streaming: nil, count: 0) { _ in .null }
+  }
+
+  /// Appends `object`; the member named `streaming` is written as an array of `count`
+  /// elements made one at a time by `element`, whatever value the object holds for it.
+  mutating func write(
+    _ object: JSONObject, level: Int, streaming: String?, count: Int, element: (Int) -> JSONValue
+  ) {
     output.append(UInt8(ascii: "{"))
     for index in object.members.indices {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       newline(level: level + 1)
-      write(object.members[index].key)
+      let member = object.members[index]
+      write(member.key)
       if pretty { output.append(": ") } else { output.append(UInt8(ascii: ":")) }
-      write(object.members[index].value, level: level + 1)
+      if member.key == streaming {
+        writeArray(count: count, level: level + 1, element: element)
+      } else {
+        write(member.value, level: level + 1)
+      }
     }
     if !object.members.isEmpty { newline(level: level) }
     output.append(UInt8(ascii: "}"))

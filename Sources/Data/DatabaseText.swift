@@ -39,14 +39,14 @@ public enum DatabaseText {
   /// The compact JSON text of `contents`' database (reused inside `reusing`). Wipe it after use
   /// outside such a scope; inside one, the scope wipes the text it keeps.
   static func of(_ contents: VaultContents) -> (text: [UInt8], isKept: Bool) {
-    guard let memo else { return (JSONValue.object(AegisDatabase.encode(contents)).serialized(), false) }
+    guard let memo else { return (AegisDatabase.serialized(contents), false) }
     let found = memo.kept.withLock { kept -> [UInt8]? in
       guard let index = kept.firstIndex(where: { $0.contents == contents }) else { return nil }
       kept.append(kept.remove(at: index))
       return kept.last?.text
     }
     if let found { return (found, true) }
-    let text = JSONValue.object(AegisDatabase.encode(contents)).serialized()
+    let text = AegisDatabase.serialized(contents)
     memo.kept.withLock { kept in
       if kept.count == Memo.size {
         wipe(&kept[0].text)

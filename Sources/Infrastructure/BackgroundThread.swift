@@ -49,7 +49,8 @@ public enum BackgroundThread {
 }
 
 /// A value computed on a thread of its own while the caller goes on; asking for it waits until
-/// it is there. Computed at once, on the caller's thread, when the system refuses a thread.
+/// it is there, and so does letting it go. Computed at once, on the caller's thread, when the
+/// system refuses a thread.
 public final class BackgroundValue<Value: Sendable>: Sendable {
   private enum State {
     case running(pthread_t)
@@ -76,8 +77,9 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
   }
 
   deinit {
-    // Never asked for: the thread ends on its own.
-    if case .running(let thread) = state.withLock({ $0 }) { pthread_detach(thread) }
+    // Never asked for: waited for all the same, so no work outlives its owner (a process that
+    // exits while a thread still runs can crash in its exit handlers).
+    if case .running(let thread) = state.withLock({ $0 }) { pthread_join(thread, nil) }
   }
 
   /// The value, once the thread computing it has finished.

@@ -48,9 +48,23 @@ enum AegisDatabase {
 
   /// Writes db version 3.
   static func encode(_ contents: VaultContents) -> JSONObject {
+    encode(contents, entries: .array(contents.accounts.map { .object(AegisEntry.encode($0)) }))
+  }
+
+  /// The compact JSON text of `encode(contents)`, each entry made only as it is written, so the
+  /// entries are never all held as JSON values at once (a 10,000-account vault's would be tens
+  /// of megabytes beside the text).
+  static func serialized(_ contents: VaultContents) -> [UInt8] {
+    let accounts = contents.accounts
+    return JSONValue.serialized(
+      encode(contents, entries: .array([])), streaming: "entries", count: accounts.count
+    ) { .object(AegisEntry.encode(accounts[$0])) }
+  }
+
+  private static func encode(_ contents: VaultContents, entries: JSONValue) -> JSONObject {
     var db = JSONObject()
     db["version"] = .number(JSONNumber(currentVersion))
-    db["entries"] = .array(contents.accounts.map { .object(AegisEntry.encode($0)) })
+    db["entries"] = entries
     db["groups"] = .array(
       contents.groups.map { group in
         var object = JSONObject([("uuid", .string(group.id.rawValue)), ("name", .string(group.name))])
