@@ -4,7 +4,8 @@
 # Where the desktop app is (Apps/Desktop/Package.swift), or TWOFOLD_DESKTOP_BINARY names an
 # executable to package in its place (see package-deb.sh), it builds the twofold-desktop package
 # too (package-deb.sh --desktop), installs both, checks twofold-desktop --version, its manual
-# page, desktop entry and icons, and its metainfo with appstreamcli validate --no-net, and
+# page, desktop entry and icons, its metainfo with appstreamcli validate --no-net, and the
+# desktop search's files (twofold-search-provider, its D-Bus service, GNOME's .ini, KRunner's plugin), and
 # removes both. Needs root (or sudo) for dpkg; refuses to run where a twofold or
 # twofold-desktop package is already installed.
 set -euo pipefail
@@ -82,7 +83,11 @@ grep -q '^ExecStart=/usr/bin/twofold agent --foreground$' /usr/lib/systemd/user/
 id=io.github.twofold.Twofold
 desktop_files=(/usr/bin/twofold-desktop "/usr/share/applications/$id.desktop"
   "/usr/share/icons/hicolor/scalable/apps/$id.svg" "/usr/share/icons/hicolor/symbolic/apps/$id-symbolic.svg"
-  "/usr/share/metainfo/$id.metainfo.xml" /usr/share/man/man1/twofold-desktop.1.gz)
+  "/usr/share/metainfo/$id.metainfo.xml" /usr/share/man/man1/twofold-desktop.1.gz
+  /usr/bin/twofold-search-provider /usr/share/man/man1/twofold-search-provider.1.gz
+  "/usr/share/dbus-1/services/$id.SearchProvider.service"
+  "/usr/share/gnome-shell/search-providers/$id.search-provider.ini"
+  "/usr/share/krunner/dbusplugins/$id.krunner.desktop")
 if $desktop; then
   echo "== twofold-desktop --version"
   [ "$(/usr/bin/twofold-desktop --version)" = "twofold-desktop $upstream" ] ||
@@ -101,6 +106,17 @@ if $desktop; then
   appstreamcli validate --no-net "/usr/share/metainfo/$id.metainfo.xml" || fail "appstreamcli rejects the metainfo"
   [ "$(man -w twofold-desktop)" = /usr/share/man/man1/twofold-desktop.1.gz ] || fail "man -w twofold-desktop does not find the page"
   man twofold-desktop 2>&1 >/dev/null | grep . && fail "man twofold-desktop warns"
+
+  echo "== the desktop search: twofold-search-provider, its D-Bus service, GNOME's and KRunner's files"
+  [ "$(/usr/bin/twofold-search-provider --version)" = "twofold-search-provider $upstream" ] ||
+    fail "twofold-search-provider --version is not 'twofold-search-provider $upstream'"
+  grep -qx "Exec=/usr/bin/twofold-search-provider" "/usr/share/dbus-1/services/$id.SearchProvider.service" ||
+    fail "the D-Bus service file does not start /usr/bin/twofold-search-provider"
+  grep -qx "BusName=$id.SearchProvider" "/usr/share/gnome-shell/search-providers/$id.search-provider.ini" ||
+    fail "the search provider .ini names another bus name"
+  grep -qx "X-Plasma-DBusRunner-Service=$id.SearchProvider" "/usr/share/krunner/dbusplugins/$id.krunner.desktop" ||
+    fail "the KRunner plugin names another service"
+  man twofold-search-provider 2>&1 >/dev/null | grep . && fail "man twofold-search-provider warns"
 fi
 
 echo "== dpkg --verify"

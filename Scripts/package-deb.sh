@@ -18,13 +18,17 @@
 # path .build-package-desktop/; it needs libgtk-4-dev and libadwaita-1-dev) and packages
 # /usr/bin/twofold-desktop, its manual page, the desktop entry, the icons and the AppStream
 # metainfo of Packaging/desktop/, with the same copyright file, changelog and version; its
-# `twofold-desktop --version` must print `twofold-desktop VERSION`. It is linked dynamically
+# `twofold-desktop --version` must print `twofold-desktop VERSION`. Beside it, the desktop
+# search's D-Bus service (product twofold-search-provider): /usr/bin/twofold-search-provider, its
+# manual page, its D-Bus service file, GNOME Shell's search-provider .ini and KRunner's plugin
+# .desktop. It is linked dynamically
 # with GTK, so its Depends are what dpkg-shlibdeps finds, plus twofold (= VERSION-REVISION).
 # The desktop entry is checked with desktop-file-validate, the metainfo with appstreamcli
 # validate-tree --no-net, the icons by rendering them with rsvg-convert (each tool installed
 # when missing). It is a flag rather than automatic because it needs GTK's development
 # packages and a second release build. TWOFOLD_DESKTOP_BINARY=PATH packages the executable at
-# PATH instead of building one (one built elsewhere, or a stand-in to test this script with).
+# PATH instead of building one (one built elsewhere, or a stand-in to test this script with), and
+# the twofold-search-provider beside it (or at $TWOFOLD_SEARCH_PROVIDER_BINARY).
 #
 # Standard output is only the packages' paths, one a line: the twofold-desktop package's (with
 # --desktop), then the twofold package's, always the last line.
@@ -162,12 +166,15 @@ desktop_deb=""
 if $desktop; then
   if [ -n "${TWOFOLD_DESKTOP_BINARY:-}" ]; then
     desktop_binary=$TWOFOLD_DESKTOP_BINARY
-    echo "== the desktop app: $desktop_binary (TWOFOLD_DESKTOP_BINARY), not built" >&2
+    search_binary=${TWOFOLD_SEARCH_PROVIDER_BINARY:-$(dirname "$desktop_binary")/twofold-search-provider}
+    echo "== the desktop app: $desktop_binary (TWOFOLD_DESKTOP_BINARY) and $search_binary, not built" >&2
   else
     desktop_build=(-c release --static-swift-stdlib --package-path Apps/Desktop --scratch-path "$PWD/$scratch-desktop")
     echo "== the desktop app's release build" >&2
     swift build "${desktop_build[@]}" --product twofold-desktop >&2
+    swift build "${desktop_build[@]}" --product twofold-search-provider >&2
     desktop_binary="$(swift build "${desktop_build[@]}" --show-bin-path)/twofold-desktop"
+    search_binary="$(swift build "${desktop_build[@]}" --show-bin-path)/twofold-search-provider"
   fi
   # Dynamic, with GTK: ldd exits 1 for a static executable, which would have no Depends.
   ldd "$desktop_binary" >/dev/null 2>&1 || {
@@ -179,6 +186,11 @@ if $desktop; then
     echo "error: '$desktop_binary --version' printed '$desktop_version', not 'twofold-desktop $upstream'" >&2
     exit 1
   }
+  search_version=$("$search_binary" --version) || true
+  [ "$search_version" = "twofold-search-provider $upstream" ] || {
+    echo "error: '$search_binary --version' printed '$search_version', not 'twofold-search-provider $upstream'" >&2
+    exit 1
+  }
 
   # dpkg-shlibdeps reads debian/control and wants the executable in debian/PACKAGE/.
   id=io.github.twofold.Twofold
@@ -186,10 +198,19 @@ if $desktop; then
   droot="$source/debian/twofold-desktop"
   icons="$droot/usr/share/icons/hicolor"
   install -d "$droot/DEBIAN" "$droot/usr/bin" "$droot/usr/share/man/man1" "$droot/usr/share/applications" \
-    "$icons/scalable/apps" "$icons/symbolic/apps" "$droot/usr/share/metainfo" "$droot/usr/share/lintian/overrides"
+    "$icons/scalable/apps" "$icons/symbolic/apps" "$droot/usr/share/metainfo" "$droot/usr/share/lintian/overrides" \
+    "$droot/usr/share/dbus-1/services" "$droot/usr/share/gnome-shell/search-providers" \
+    "$droot/usr/share/krunner/dbusplugins"
   install -m 755 "$desktop_binary" "$droot/usr/bin/twofold-desktop"
-  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$droot/usr/bin/twofold-desktop"
-  sed "s/@VERSION@/$upstream/" Packaging/desktop/twofold-desktop.1 | gzip -9n >"$droot/usr/share/man/man1/twofold-desktop.1.gz"
+  install -m 755 "$search_binary" "$droot/usr/bin/twofold-search-provider"
+  for program in twofold-desktop twofold-search-provider; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$droot/usr/bin/$program"
+    sed "s/@VERSION@/$upstream/" "Packaging/desktop/$program.1" | gzip -9n >"$droot/usr/share/man/man1/$program.1.gz"
+  done
+  # The desktop's own search (CLI.md, "Desktop search"): activated by the session bus.
+  install -m 644 "Packaging/desktop/$id.SearchProvider.service" "$droot/usr/share/dbus-1/services/$id.SearchProvider.service"
+  install -m 644 "Packaging/desktop/$id.search-provider.ini" "$droot/usr/share/gnome-shell/search-providers/$id.search-provider.ini"
+  install -m 644 "Packaging/desktop/$id.krunner.desktop" "$droot/usr/share/krunner/dbusplugins/$id.krunner.desktop"
   install -m 644 "Packaging/desktop/$id.desktop" "$droot/usr/share/applications/$id.desktop"
   install -m 644 "Packaging/desktop/$id.svg" "$icons/scalable/apps/$id.svg"
   install -m 644 "Packaging/desktop/$id-symbolic.svg" "$icons/symbolic/apps/$id-symbolic.svg"
@@ -215,7 +236,8 @@ if $desktop; then
 
   require dpkg-shlibdeps dpkg-dev
   printf 'Source: twofold\n\nPackage: twofold-desktop\nArchitecture: any\n' >"$source/debian/control"
-  shlibs=$(cd "$source" && dpkg-shlibdeps -O -edebian/twofold-desktop/usr/bin/twofold-desktop | sed -n 's/^shlibs:Depends=//p')
+  shlibs=$(cd "$source" && dpkg-shlibdeps -O -edebian/twofold-desktop/usr/bin/twofold-desktop \
+    -edebian/twofold-desktop/usr/bin/twofold-search-provider | sed -n 's/^shlibs:Depends=//p')
   [ -n "$shlibs" ] || { echo "error: dpkg-shlibdeps found no library for twofold-desktop" >&2; exit 1; }
 
   cat >"$droot/DEBIAN/control" <<CONTROL
@@ -238,6 +260,9 @@ Description: two-factor authenticator for the desktop (GTK 4, libadwaita)
  .
  It opens the twofold command's vault, and asks no password while the
  twofold agent holds the vault's key.
+ .
+ While the agent holds the key, the desktop's own search (GNOME Shell's
+ search, KRunner) finds accounts by name and copies their codes.
 CONTROL
 
   desktop_deb="$output/twofold-desktop_${version}_${arch}.deb"
