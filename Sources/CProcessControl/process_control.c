@@ -14,3 +14,10 @@ int twofold_set_dumpable(int dumpable) {
 
 int twofold_get_dumpable(void) { return -1; }
 #endif
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+int twofold_single_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+#else
+int twofold_single_malloc_arena(void) { return 0; }
+#endif

@@ -7,5 +7,6 @@ import Infrastructure
 #endif
 
 ProcessHardening.apply()
+MemoryPolicy.apply()
 let status = Twofold(environment: .live).run(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -40,3 +40,14 @@ struct BackgroundValueTests {
     #expect(done.withLock { $0 })
   }
 }
+
+/// The allocator's set-up for the threads a sync starts.
+@Suite("Memory policy")
+struct MemoryPolicyTests {
+  @Test("glibc takes the one-arena setting")
+  func oneArena() {
+    #if canImport(Glibc)
+      #expect(MemoryPolicy.apply())
+    #endif
+  }
+}

@@ -8,4 +8,8 @@ int twofold_set_dumpable(int dumpable);
 /// Whether the process is dumpable: PR_GET_DUMPABLE (1 or 0), or -1 where there is no prctl.
 int twofold_get_dumpable(void);
 
+/// Limits the allocator to one arena for every thread (glibc's M_ARENA_MAX); returns 1 when
+/// set, 0 where there is no such setting.
+int twofold_single_malloc_arena(void);
+
 #endif
