@@ -72,4 +72,30 @@ struct Base64Tests {
     let error = try #require(throws: Base64.Error.self) { try Base64.decode("c2VjcmV0!") }
     #expect(error.description == "not Base64: unexpected character at byte 8")
   }
+
+  @Test("long texts decode four symbols at a time, wrapped anywhere, with errors at their offsets")
+  func longTexts() throws {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    for length in [0, 1, 2, 3, 4, 5, 61, 1000, 4099] {
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
+      let encoded = Array(Base64.encode(bytes).utf8)
+      #expect(try Base64.decode(String(decoding: encoded, as: UTF8.self)) == bytes)
+      var wrapped: [UInt8] = []
+      for (index, byte) in encoded.enumerated() {
+        if index > 0, next() % 7 == 0 { wrapped.append(next() % 2 == 0 ? 0x0A : 0x20) }
+        wrapped.append(byte)
+      }
+      #expect(try Base64.decode(String(decoding: wrapped, as: UTF8.self)) == bytes, "wrapped, \(length)")
+      guard !wrapped.isEmpty else { continue }
+      let bad = Int(next() % UInt64(wrapped.count))
+      wrapped[bad] = UInt8(ascii: "!")
+      #expect(throws: Base64.Error.invalidCharacter(offset: bad)) {
+        try Base64.decode(String(decoding: wrapped, as: UTF8.self))
+      }
+    }
+  }
 }
