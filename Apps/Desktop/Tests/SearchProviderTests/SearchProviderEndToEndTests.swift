@@ -156,4 +156,26 @@ struct SearchProviderEndToEndTests {
     #expect(try session.wait(seconds: Double(SearchSession.idleSeconds) + 20) { try !session.providerRuns() })
     #expect(try shell("GetInitialResultSet", ["['git']"]).output == "(@as [],)")
   }
+
+  @Test(
+    "A peer of another user is refused, even on a bus that admits it",
+    .enabled(if: geteuid() == 0, "needs root, to call as another user through setpriv"))
+  func otherUser() throws {
+    let session = try SearchSession(otherUsers: true)
+    let ids = try session.makeVault()
+    try session.unlock()
+    let nobody: UInt32 = 65_534
+    let refused = try session.call(
+      Self.shell, "\(Self.shellInterface).GetInitialResultSet", ["['git']"], uid: nobody)
+    #expect(refused.status != 0)
+    // Refused by the provider (the bus let the call through): its own words.
+    #expect(refused.error.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(refused.error)")
+    #expect(refused.error.contains("only the session's own user may search"), "\(refused.error)")
+    #expect(
+      try session.call(Self.runner, "org.kde.krunner1.Run", [ids["GitHub:octocat"]!, ""], uid: nobody).error
+        .contains("AccessDenied"))
+    #expect(try session.clipboard() == nil)
+    let own = try session.call(Self.shell, "\(Self.shellInterface).GetInitialResultSet", ["['git']"])
+    #expect(own.output == "(['\(ids["GitHub:octocat"]!)'],)", "\(own.error)")
+  }
 }

@@ -39,8 +39,11 @@ final class SearchSession: @unchecked Sendable {
     }
   }
 
-  init() throws {
+  /// A session; with `otherUsers`, its bus also admits other users than the test's (a session
+  /// bus never does), and its folder lets them reach the bus's socket.
+  init(otherUsers: Bool = false) throws {
     folder = try TemporaryDirectory()
+    if otherUsers { chmod(folder.url.path, 0o755) }
     vault = folder.path("vault.json")
     let runtime = folder.path("run")
     try FileManager.default.createDirectory(
@@ -57,7 +60,7 @@ final class SearchSession: @unchecked Sendable {
     address = ""
     display = try startDisplay()
     environment["DISPLAY"] = display
-    address = try startBus()
+    address = try startBus(otherUsers: otherUsers)
     environment["DBUS_SESSION_BUS_ADDRESS"] = address
     try startNotificationServer()
   }
@@ -104,7 +107,7 @@ final class SearchSession: @unchecked Sendable {
 
   /// A session bus of its own whose only service folder holds the packaged service file, its
   /// `Exec=` the built provider; it prints its address once it listens.
-  private func startBus() throws -> String {
+  private func startBus(otherUsers: Bool) throws -> String {
     let services = folder.path("services")
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
     let service = try Self.serviceFile.split(separator: "\n", omittingEmptySubsequences: false)
@@ -123,7 +126,7 @@ final class SearchSession: @unchecked Sendable {
         <policy context="default">
           <allow send_destination="*" eavesdrop="true"/>
           <allow eavesdrop="true"/>
-          <allow own="*"/>
+          <allow own="*"/>\(otherUsers ? "\n    <allow user=\"*\"/>" : "")
         </policy>
       </busconfig>
       """)
@@ -243,15 +246,17 @@ final class SearchSession: @unchecked Sendable {
     try call(path, method, arguments)
   }
 
-  /// `call` with the arguments as an array.
-  func call(_ path: String, _ method: String, _ arguments: [String]) throws -> Reply {
-    let run = try ProgramRun.run(
-      URL(fileURLWithPath: try Self.path("gdbus")),
+  /// `call` with the arguments as an array; as the user `uid` (through setpriv) when given.
+  func call(_ path: String, _ method: String, _ arguments: [String], uid: UInt32? = nil) throws -> Reply {
+    let gdbus =
       [
-        "call", "--session", "--dest", "io.github.twofold.Twofold.SearchProvider", "--object-path", path,
-        "--method", method,
-      ]
-        + arguments, environment: environment)
+        try Self.path("gdbus"), "call", "--session", "--dest", "io.github.twofold.Twofold.SearchProvider",
+        "--object-path", path, "--method", method,
+      ] + arguments
+    let command =
+      uid.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups"] + gdbus } ?? gdbus
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: environment)
     return Reply(
       status: run.status,
       output: String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .newlines),
