@@ -33,13 +33,15 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   private let now: @Sendable () -> Int64
   private let cache = Mutex<[VersionLineage.ID: VaultContents]>([:])
   private let verified = Mutex<[VersionLineage.ID: Bool]>([:])
-  private let ahead = Mutex<[VersionLineage.ID: Ahead]>([:])
+  private let ahead = Mutex<(work: [VersionLineage.ID: Ahead], parent: VaultContents?)>(([:], nil))
 
   /// Work `prefetch` began on a thread of its own: for a kept id, the check of `version`
-  /// against its kept copy (its answer then cached); for another, `version`'s fingerprint.
+  /// against its kept copy (its answer then cached); for another, `version`'s fingerprint and
+  /// its changes from the kept version prefetched before it (ours, the likely parent).
   private struct Ahead: Sendable {
     let version: VaultContents
-    let work: BackgroundValue<[UInt8]?>
+    let parent: VaultContents?
+    let work: BackgroundValue<(fingerprint: [UInt8], changes: VersionChanges?)?>
   }
 
   /// At most this many versions are worked on ahead, each on a thread of its own.
@@ -118,22 +120,30 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     let kept = keptIDs()
     ahead.withLock { ahead in
       for version in versions {
-        guard ahead.count < Self.mostAhead, let id = version.lineage?.id, ahead[id] == nil else { continue }
-        let work = BackgroundValue { [self] () -> [UInt8]? in
-          guard !kept.contains(id) else {
+        guard ahead.work.count < Self.mostAhead, let id = version.lineage?.id, ahead.work[id] == nil else {
+          continue
+        }
+        if kept.contains(id) {
+          if ahead.parent == nil { ahead.parent = version }
+          let work = BackgroundValue { [self] () -> (fingerprint: [UInt8], changes: VersionChanges?)? in
             _ = check(id, sameAs: version)
             return nil
           }
-          return KeptVersionSeal.fingerprint(version)
+          ahead.work[id] = Ahead(version: version, parent: nil, work: work)
+        } else {
+          let parent = ahead.parent
+          let work = BackgroundValue { () -> (fingerprint: [UInt8], changes: VersionChanges?)? in
+            (KeptVersionSeal.fingerprint(version), parent.flatMap { VersionChanges(from: $0, to: version) })
+          }
+          ahead.work[id] = Ahead(version: version, parent: parent, work: work)
         }
-        ahead[id] = Ahead(version: version, work: work)
       }
     }
   }
 
   /// The work begun ahead for `id`, once finished; nil when none was begun.
   private func finished(_ id: VersionLineage.ID) -> Ahead? {
-    guard let ahead = ahead.withLock({ $0[id] }) else { return nil }
+    guard let ahead = ahead.withLock({ $0.work[id] }) else { return nil }
     _ = ahead.work.value
     return ahead
   }
@@ -229,15 +239,17 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       {
         parentID = candidate
       }
+      // Work begun ahead on this very version counts; its changes only from this very parent.
+      let ready = finished(id).flatMap { ahead in ahead.version == version ? ahead : nil }
+      var changes: VersionChanges?
+      if let parent {
+        changes =
+          ready?.parent == parent ? ready?.work.value?.changes : VersionChanges(from: parent, to: version)
+      }
       let body: KeptVersionSeal.Body =
-        if let parentID, let parent, let changes = VersionChanges(from: parent, to: version) {
-          .changes(parent: parentID, changes)
-        } else {
-          .whole(version)
-        }
-      let ready = finished(id).flatMap { $0.version == version ? $0.work.value : nil }
-      try write(
-        body, fingerprint: ready ?? KeptVersionSeal.fingerprint(version), as: id, flushingFolder: false)
+        if let parentID, let changes { .changes(parent: parentID, changes) } else { .whole(version) }
+      let fingerprint = ready?.work.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
+      try write(body, fingerprint: fingerprint, as: id, flushingFolder: false)
       cache.withLock { $0[id] = version }
       entries.append(Entry(id: id, parent: parentID, time: now()))
     }
