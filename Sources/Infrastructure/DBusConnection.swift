@@ -36,6 +36,7 @@ final class DBusConnection {
   init(variables: [String: String], milliseconds: Int) throws(Failure) {
     self.milliseconds = milliseconds
     deadline = Self.now() + Int64(milliseconds)
+    pending.reserveCapacity(1 << 16)  // grown rarely, so few stale copies of what it held
     guard let socket = Self.connect(variables: variables) else {
       throw .noBus("no session bus at \(Self.addressDescription(variables))")
     }
@@ -214,6 +215,8 @@ final class DBusConnection {
     }
     while pending.count < total { try readMore() }
     let bytes = Array(pending[0..<total])
+    // The message may hold a secret: zero it where it was read before dropping it.
+    for index in 0..<total { pending[index] = 0 }
     pending.removeSubrange(0..<total)
     var header = DBusReader(bytes: bytes, offset: 12, littleEndian: littleEndian)
     var replySerial: UInt32?
