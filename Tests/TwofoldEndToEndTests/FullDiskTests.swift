@@ -97,16 +97,21 @@ struct FullDiskTests {
     #expect(list.stdout.contains("\"Kept\"") && !list.stdout.contains("\"Lost\""))
   }
 
-  /// Free pages left after filling, and the failure that follows: no room for the backup, or
-  /// room for the backup but not for the new vault file.
+  /// Free pages left after filling, whether the vault is readable by others, and the failure
+  /// that follows. A private vault's backup is the old file under a second name, which needs no
+  /// room, so the new vault file is what fails; another's backup is a copy (a backup is 0600),
+  /// which fails first without room, or fits in one page and the new vault file then fails.
   static let fullCases = [
-    (0, "/twofold/backups: No space left on device"), (1, "/twofold/vault.json: No space left on device"),
+    (0, false, "/twofold/vault.json: No space left on device"),
+    (0, true, "/twofold/backups: No space left on device"),
+    (1, true, "/twofold/vault.json: No space left on device"),
   ]
 
   @Test("add on a full file system fails with the reason and keeps the vault", arguments: fullCases)
-  func full(freePages: Int, reason: String) throws {
+  func full(freePages: Int, readableByOthers: Bool, reason: String) throws {
     let disk = try SmallFileSystem(at: folder.path("disk"))
     let (environment, vault) = try prepare(disk)
+    if readableByOthers { try #require(chmod(vault, 0o644) == 0) }
     try disk.fill(leavingPages: freePages)
     try expectFailedAdd(environment, vault: vault, reason: reason)
   }

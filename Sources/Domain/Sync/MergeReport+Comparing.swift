@@ -9,19 +9,25 @@ extension MergeReport {
   ) -> MergeReport {
     var changes = events
     for (side, pair) in [(MergeSide.local, local), (.remote, remote)] {
-      let old = IndexedVault(pair.before)
-      let new = IndexedVault(pair.after)
-      for entry in new.entries {
-        let label = entry.account.label
-        guard let before = old[entry.id] else {
-          changes.append(.added(side, label: label))
+      let (before, after) = (pair.before.accounts, pair.after.accounts)
+      let old = AccountPositions(before)
+      let new = AccountPositions(after)
+      // With the same groups, an equal account has no field changed: most of a sync's.
+      let sameGroups = pair.before.groups == pair.after.groups
+      let (oldNames, newNames) = (GroupNames(pair.before.groups), GroupNames(pair.after.groups))
+      for index in after.indices where new.isFirst(index, in: after) {
+        let account = after[index]
+        guard let position = old[account.id] else {
+          changes.append(.added(side, label: account.label))
           continue
         }
-        let fields = entry.changes(since: before)
-        if !fields.isEmpty { changes.append(.changed(side, label: label, fields: fields)) }
+        if sameGroups && before[position] == account { continue }
+        let fields = MergeEntry(account, groupNames: newNames.of(account)).changes(
+          since: MergeEntry(before[position], groupNames: oldNames.of(before[position])))
+        if !fields.isEmpty { changes.append(.changed(side, label: account.label, fields: fields)) }
       }
-      for entry in old.entries where new[entry.id] == nil {
-        changes.append(.removed(side, label: entry.account.label))
+      for index in before.indices where old.isFirst(index, in: before) && new[before[index].id] == nil {
+        changes.append(.removed(side, label: before[index].label))
       }
     }
     return MergeReport(
