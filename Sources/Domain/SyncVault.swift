@@ -286,7 +286,11 @@ public struct SyncVault: Sendable {
       var reports: [MergeReport] = []
       for version in input.snapshot.versions {
         let theirs = ancestry.trusted(version)
-        if version.lineage != nil, !plan.read.contains(version) { plan.read.append(version) }
+        if version.lineage != nil,
+          !plan.read.contains(where: { $0.lineage == version.lineage && $0 == version })
+        {
+          plan.read.append(version)
+        }
         if version.lineage == nil, version.preserved.contains(where: { $0.key == VersionLineage.field }) {
           doubtful.unreadable += 1
         } else if version.lineage != nil, theirs == nil {
@@ -327,7 +331,7 @@ public struct SyncVault: Sendable {
       let source = item.input.source
       let theirs = item.input.snapshot.versions.first
       let copies = item.input.snapshot.versions.count > 1
-      let writes = source.isTwoWay && theirs.map { !$0.holdsSame(as: plan.result) || copies } ?? false
+      let writes = source.isTwoWay && theirs.map { copies || !$0.holdsSame(as: plan.result) } ?? false
       let report: MergeReport
       if item.reports.count == 1, !copies, item.after.holdsSame(as: plan.result) {
         report = item.reports[0]

@@ -19,6 +19,8 @@ struct IndexedVault {
     }
     var entries: [MergeEntry] = []
     var positions: [Account.ID: Int] = [:]
+    entries.reserveCapacity(contents.accounts.count)
+    positions.reserveCapacity(contents.accounts.count)
     for account in contents.accounts where positions[account.id] == nil {
       positions[account.id] = entries.count
       entries.append(MergeEntry(account, groupNames: names.of(account)))

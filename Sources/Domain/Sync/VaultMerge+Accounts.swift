@@ -5,6 +5,7 @@ extension VaultMerge {
     let joined = sameAccounts(sides)
     let joinedTheirs = Set(joined.values.flatMap { $0.map(\.id) })
     var merged: [Merged] = []
+    merged.reserveCapacity(sides.ours.entries.count + sides.theirs.entries.count)
     for ours in sides.ours.entries {
       if let theirs = sides.theirs[ours.id] {
         let merge = EntryMerge(base: sides.base[ours.id], ours: ours, theirs: theirs, ids: ids)
