@@ -17,7 +17,8 @@ let usage = """
   usage: twofold-desktop [--vault PATH] [--no-agent] [--search TEXT]
   The Twofold window. The vault is found as for twofold: --vault, $TWOFOLD_VAULT,
   $XDG_DATA_HOME/twofold/vault.json or ~/.local/share/twofold/vault.json.
-  --search TEXT opens the list searching for TEXT (the desktop's search does).
+  --search TEXT opens the list searching for TEXT (the desktop's search does); when the window
+  is open already, its list searches for TEXT.
 
   """
 

@@ -53,6 +53,35 @@ struct DesktopEndToEndTests {
     }
   }
 
+  /// Runs `desktop_scenario.py` with `configuration` (written into `folder`, also the home) and
+  /// the scenarios `names` (its default ones when empty) in a session of its own (`session.sh`):
+  /// the exit status and what the steps printed.
+  static func runScenarios(_ names: [String], configuration: [String: Any], in folder: TemporaryDirectory)
+    throws -> (status: Int32, steps: String)
+  {
+    let configurationFile = folder.path("scenario.json")
+    try JSONSerialization.data(withJSONObject: configuration).write(
+      to: URL(fileURLWithPath: configurationFile))
+
+    let process = Process()
+    process.executableURL = scripts.appendingPathComponent("session.sh")
+    process.arguments =
+      ["/usr/bin/python3", scripts.appendingPathComponent("desktop_scenario.py").path, configurationFile]
+      + names
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = folder.url.path
+    environment["TWOFOLD_AGENT"] = "off"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let steps = text.split(separator: "\n").filter { !$0.hasPrefix("dbus-daemon") }.joined(separator: "\n")
+    return (process.terminationStatus, steps)
+  }
+
   @Test("Unlock, codes, copy, search, add, delete, theme, live reload and quit, through AT-SPI")
   func scenario() throws {
     let folder = try TemporaryDirectory()
@@ -70,27 +99,8 @@ struct DesktopEndToEndTests {
       "encrypted": ["vault": encrypted, "password": Self.password, "accounts": list],
       "plain": ["vault": plain, "accounts": list],
     ]
-    let configurationFile = folder.path("scenario.json")
-    try JSONSerialization.data(withJSONObject: configuration).write(
-      to: URL(fileURLWithPath: configurationFile))
-
-    let process = Process()
-    process.executableURL = Self.scripts.appendingPathComponent("session.sh")
-    process.arguments = [
-      "/usr/bin/python3", Self.scripts.appendingPathComponent("desktop_scenario.py").path, configurationFile,
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["HOME"] = folder.url.path
-    environment["TWOFOLD_AGENT"] = "off"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let steps = text.split(separator: "\n").filter { !$0.hasPrefix("dbus-daemon") }.joined(separator: "\n")
-    #expect(process.terminationStatus == 0, "the scenario failed:\n\(steps)")
+    let (status, steps) = try Self.runScenarios([], configuration: configuration, in: folder)
+    #expect(status == 0, "the scenario failed:\n\(steps)")
     #expect(steps.contains("scenario encrypted: passed"), "\(steps)")
     #expect(steps.contains("scenario live_reload: passed"), "\(steps)")
     for screen in [
@@ -100,5 +110,24 @@ struct DesktopEndToEndTests {
     ] {
       #expect(FileManager.default.fileExists(atPath: "\(shots)/\(screen).png"), "no screenshot of \(screen)")
     }
+  }
+
+  @Test("A second twofold-desktop --search TEXT puts TEXT in the running window's search, and exits")
+  func searchReachesRunningWindow() throws {
+    let folder = try TemporaryDirectory()
+    let plain = folder.path("plain/vault.json")
+    try Self.makeVault(at: plain, password: nil)
+    let list = Self.accounts.map {
+      ["issuer": $0.issuer, "name": $0.name, "secret": $0.secret, "digits": $0.digits, "period": $0.period]
+        as [String: Any]
+    }
+    let configuration: [String: Any] = [
+      "app": Self.products.appendingPathComponent("twofold-desktop").path,
+      "screenshots": Self.products.appendingPathComponent("desktop-screenshots").path,
+      "plain": ["vault": plain, "accounts": list],
+    ]
+    let (status, steps) = try Self.runScenarios(["second_instance"], configuration: configuration, in: folder)
+    #expect(status == 0, "the scenario failed:\n\(steps)")
+    #expect(steps.contains("scenario second_instance: passed"), "\(steps)")
   }
 }

@@ -5,7 +5,9 @@ Run inside session.sh; the Swift test (Tests/DesktopTests) makes the vaults and 
      "plain": {"vault": PATH, "accounts": [...]}, "screenshots": DIR}
 Each account is {"issuer", "name", "secret" (Base32), "digits", "period"}. Codes are checked
 against TOTP computed here with Python's own hmac (RFC 6238), not with Twofold's code.
-Exits 0 only when every step saw what it expected; a failure prints the step and the tree."""
+The scenarios to run follow the file (encrypted and live_reload when none is named; second_instance
+only when named). Exits 0 only when every step saw what it expected; a failure prints the step and
+the tree."""
 import base64
 import hmac
 import json
@@ -355,6 +357,48 @@ class Scenario:
             d.click(d.find(app, role="push button", name="Close"))
             status = process.wait(timeout=10)
             check(status == 0, f"closing the window ended the app with status {status}")
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+    def second_instance(self):
+        setup = self.config["plain"]
+        accounts = sorted(setup["accounts"], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+        process, app = self.start(setup["vault"])
+        try:
+            print("step: the first window shows the list")
+            d.find(app, role="list", name="Accounts")
+            d.wait_until(lambda: codes_right(app, accounts), message="codes of the plain vault", root=app)
+
+            print("step: a second twofold-desktop --search TEXT hands TEXT to the running window and exits 0")
+            target = accounts[-1]
+            text = target["issuer"][:4]
+            env = dict(os.environ, TWOFOLD_AGENT="off")
+            second = subprocess.Popen([self.config["app"], "--vault", setup["vault"], "--search", text], env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            try:
+                output, _ = second.communicate(timeout=d.DEFAULT_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                second.kill()
+                output, _ = second.communicate()
+                raise d.DriverError(f"the second instance did not exit within {d.DEFAULT_TIMEOUT:g} s:\n{output}")
+            check(second.returncode == 0, f"the second instance ended with status {second.returncode}:\n{output}")
+
+            print("step: the first window's search holds TEXT and the list keeps only what matches")
+            search = d.find(app, role="entry", name="Search accounts")
+            d.wait_until(lambda: d.text_of(search) == text, message=f"the search entry to read {text!r}", root=app)
+            d.wait_until(lambda: [r[0] for r in rows(app)] == [target["issuer"]], message="one matching row", root=app)
+            self.shot("search-from-second-instance")
+
+            print("step: one window, of the first process, and no other Twofold on the accessibility bus")
+            windows = [w for w in d.children(app) if d.role_of(w) in ("frame", "window", "dialog")]
+            check(len(windows) == 1, f"{len(windows)} windows, not 1:\n{d.tree_dump(app)}")
+            twofolds = [(d.name_of(a), d._safe(a.get_process_id)) for a in d.applications()
+                        if d.name_of(a) == d.name_of(app) or d._safe(a.get_process_id) == second.pid]
+            check(twofolds == [(d.name_of(app), process.pid)], f"Twofold applications on the bus: {twofolds}")
+
+            print("step: quitting ends the process with status 0")
+            self.quit(process, app)
         finally:
             if process.poll() is None:
                 process.kill()
