@@ -79,7 +79,13 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
   deinit {
     // Never asked for: waited for all the same, so no work outlives its owner (a process that
     // exits while a thread still runs can crash in its exit handlers).
-    if case .running(let thread) = state.withLock({ $0 }) { pthread_join(thread, nil) }
+    // Let go on its own thread (its work held the last reference): that thread is ending.
+    guard case .running(let thread) = state.withLock({ $0 }) else { return }
+    if pthread_equal(thread, pthread_self()) != 0 {
+      pthread_detach(thread)
+    } else {
+      pthread_join(thread, nil)
+    }
   }
 
   /// The value, once the thread computing it has finished.

@@ -141,6 +141,13 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     }
   }
 
+  /// Waits until all the work begun ahead has finished. That work holds this store, so it may
+  /// outlive its owner's last reference: whoever starts it waits here before letting it go
+  /// (a process that exits while a thread still runs can crash in its exit handlers).
+  public func finishWorkAhead() {
+    for ahead in ahead.withLock({ Array($0.work.values) }) { _ = ahead.work.value }
+  }
+
   /// The work begun ahead for `id`, once finished; nil when none was begun.
   private func finished(_ id: VersionLineage.ID) -> Ahead? {
     guard let ahead = ahead.withLock({ $0.work[id] }) else { return nil }

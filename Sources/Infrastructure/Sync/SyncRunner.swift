@@ -102,6 +102,7 @@ public struct SyncRunner: Sendable {
       built.insert(VaultConflictCopies(vault: vaultPath, access: access), at: 0)
     }
     let kept = KeptVersionFiles(stateFolder: stateFolder, vault: local, random: random, ids: ids, now: now)
+    defer { kept.finishWorkAhead() }
     var sync = SyncVault(repository: repository, bases: bases, kept: kept, ids: ids, vault: vaultPath)
     sync.finished = { (phase: SyncVault.Phase) in lap(phase.rawValue) }
     let outcome = try SyncLock.holding(vaultPath) { () throws(SyncVault.Failure) in
