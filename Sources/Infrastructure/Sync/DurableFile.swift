@@ -44,21 +44,10 @@ enum DurableFile {
 
   /// Puts `bytes` into `folder` as `name` (or `name` with `-N` before `.json` when taken), flushed.
   static func keep(_ bytes: [UInt8], in folder: String, as name: String) throws(DomainError) {
-    if let code = POSIX.makeDirectories(folder) {
-      throw .storage("cannot create \(folder): \(POSIX.reason(code))")
+    let placed = try place(in: folder, as: name) { candidate in POSIX.writeNewFile(candidate, bytes) ?? 0 }
+    if case .failed(let candidate, let code) = placed {
+      throw .storage("cannot write \(candidate): \(POSIX.reason(code))")
     }
-    let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-    let suffix = name.hasSuffix(".json") ? ".json" : ""
-    for sequence in 0..<1000 {
-      let candidate = folder + "/" + (sequence == 0 ? name : "\(stem)-\(sequence)\(suffix)")
-      if let code = POSIX.writeNewFile(candidate, bytes) {
-        if code == EEXIST { continue }
-        throw .storage("cannot write \(candidate): \(POSIX.reason(code))")
-      }
-      POSIX.syncDirectory(folder)
-      return
-    }
-    throw .storage("cannot find a free name for \(name) in \(folder)")
   }
 
   /// Puts the file at `path` into `folder` as `name` (or `name-N.json`) as `keep` does, by a
@@ -68,6 +57,23 @@ enum DurableFile {
   static func keepLinked(_ path: String, in folder: String, as name: String) throws(DomainError) {
     // A kept file is 0600: one others may read is copied.
     guard isPrivate(path) else { return try keep(try read(path), in: folder, as: name) }
+    let placed = try place(in: folder, as: name) { candidate in
+      linkat(AT_FDCWD, path, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
+    }
+    // Another file system, or one without links: a copy.
+    if case .failed = placed { try keep(try read(path), in: folder, as: name) }
+  }
+
+  private enum Placing {
+    case placed
+    case failed(candidate: String, code: Int32)
+  }
+
+  /// Makes `folder` and tries `put` on `name`, then `name-1.json`, `name-2.json`… while it
+  /// answers EEXIST; flushes the folder once one is placed. `put` answers 0 or an error code.
+  private static func place(in folder: String, as name: String, _ put: (String) -> Int32) throws(DomainError)
+    -> Placing
+  {
     if let code = POSIX.makeDirectories(folder) {
       throw .storage("cannot create \(folder): \(POSIX.reason(code))")
     }
@@ -75,13 +81,11 @@ enum DurableFile {
     let suffix = name.hasSuffix(".json") ? ".json" : ""
     for sequence in 0..<1000 {
       let candidate = folder + "/" + (sequence == 0 ? name : "\(stem)-\(sequence)\(suffix)")
-      if linkat(AT_FDCWD, path, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
-        POSIX.syncDirectory(folder)
-        return
-      }
-      if errno == EEXIST { continue }
-      // Another file system, or one without links: a copy.
-      return try keep(try read(path), in: folder, as: name)
+      let code = put(candidate)
+      if code == EEXIST { continue }
+      guard code == 0 else { return .failed(candidate: candidate, code: code) }
+      POSIX.syncDirectory(folder)
+      return .placed
     }
     throw .storage("cannot find a free name for \(name) in \(folder)")
   }
