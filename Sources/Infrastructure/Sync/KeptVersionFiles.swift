@@ -35,13 +35,23 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   private let verified = Mutex<[VersionLineage.ID: Bool]>([:])
   private let ahead = Mutex<(work: [VersionLineage.ID: Ahead], parent: VaultContents?)>(([:], nil))
 
-  /// Work `prefetch` began on a thread of its own: for a kept id, the check of `version`
-  /// against its kept copy (its answer then cached); for another, `version`'s fingerprint and
-  /// its changes from the kept version prefetched before it (ours, the likely parent).
+  /// What was worked out ahead for a version not kept: its fingerprint, and its changes from
+  /// the likely parent.
+  private typealias Prepared = (fingerprint: [UInt8], changes: VersionChanges?)
+
+  /// Work `prefetch` began on a thread of its own, one thread for the versions of one call
+  /// (on two cores, more threads would only slow the sync's own): for a kept id, the check of
+  /// `version` against its kept copy (its answer then cached); for another, `version`'s
+  /// fingerprint and its changes from the kept version prefetched before it (ours, the likely
+  /// parent).
   private struct Ahead: Sendable {
     let version: VaultContents
     let parent: VaultContents?
-    let work: BackgroundValue<(fingerprint: [UInt8], changes: VersionChanges?)?>
+    let batch: BackgroundValue<[Prepared?]>
+    let index: Int
+
+    /// The version's work, once its thread has done the whole batch.
+    var value: Prepared? { batch.value[index] }
   }
 
   /// At most this many versions are worked on ahead, each on a thread of its own.
@@ -119,24 +129,30 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   public func prefetch(_ versions: [VaultContents]) {
     let kept = keptIDs()
     ahead.withLock { ahead in
+      var jobs: [(id: VersionLineage.ID, version: VaultContents, parent: VaultContents?, isKept: Bool)] = []
       for version in versions {
-        guard ahead.work.count < Self.mostAhead, let id = version.lineage?.id, ahead.work[id] == nil else {
-          continue
-        }
-        if kept.contains(id) {
-          if ahead.parent == nil { ahead.parent = version }
-          let work = BackgroundValue { [self] () -> (fingerprint: [UInt8], changes: VersionChanges?)? in
-            _ = check(id, sameAs: version)
+        guard ahead.work.count + jobs.count < Self.mostAhead, let id = version.lineage?.id,
+          ahead.work[id] == nil, !jobs.contains(where: { $0.id == id })
+        else { continue }
+        let isKept = kept.contains(id)
+        if isKept, ahead.parent == nil { ahead.parent = version }
+        jobs.append((id, version, isKept ? nil : ahead.parent, isKept))
+      }
+      guard !jobs.isEmpty else { return }
+      let batch = BackgroundValue { [self, jobs] () -> [Prepared?] in
+        jobs.map { job -> Prepared? in
+          guard !job.isKept else {
+            _ = check(job.id, sameAs: job.version)
             return nil
           }
-          ahead.work[id] = Ahead(version: version, parent: nil, work: work)
-        } else {
-          let parent = ahead.parent
-          let work = BackgroundValue { () -> (fingerprint: [UInt8], changes: VersionChanges?)? in
-            (KeptVersionSeal.fingerprint(version), parent.flatMap { VersionChanges(from: $0, to: version) })
-          }
-          ahead.work[id] = Ahead(version: version, parent: parent, work: work)
+          return (
+            KeptVersionSeal.fingerprint(job.version),
+            job.parent.flatMap { VersionChanges(from: $0, to: job.version) }
+          )
         }
+      }
+      for (index, job) in jobs.enumerated() {
+        ahead.work[job.id] = Ahead(version: job.version, parent: job.parent, batch: batch, index: index)
       }
     }
   }
@@ -145,13 +161,13 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
   /// outlive its owner's last reference: whoever starts it waits here before letting it go
   /// (a process that exits while a thread still runs can crash in its exit handlers).
   public func finishWorkAhead() {
-    for ahead in ahead.withLock({ Array($0.work.values) }) { _ = ahead.work.value }
+    for ahead in ahead.withLock({ Array($0.work.values) }) { _ = ahead.value }
   }
 
   /// The work begun ahead for `id`, once finished; nil when none was begun.
   private func finished(_ id: VersionLineage.ID) -> Ahead? {
     guard let ahead = ahead.withLock({ $0.work[id] }) else { return nil }
-    _ = ahead.work.value
+    _ = ahead.value
     return ahead
   }
 
@@ -251,11 +267,11 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       var changes: VersionChanges?
       if let parent {
         changes =
-          ready?.parent == parent ? ready?.work.value?.changes : VersionChanges(from: parent, to: version)
+          ready?.parent == parent ? ready?.value?.changes : VersionChanges(from: parent, to: version)
       }
       let body: KeptVersionSeal.Body =
         if let parentID, let changes { .changes(parent: parentID, changes) } else { .whole(version) }
-      let fingerprint = ready?.work.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
+      let fingerprint = ready?.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
       try write(body, fingerprint: fingerprint, as: id, flushingFolder: false)
       cache.withLock { $0[id] = version }
       entries.append(Entry(id: id, parent: parentID, time: now()))
