@@ -86,13 +86,29 @@ restore="rm -rf $work/local $work/share $work/state && cp -a $work/saved/local $
 copy="$work/share/vault.sync-conflict-20261203-120000-BBBBBBB.json"
 restore_copy="$restore && cp $work/other.json $copy"
 
-log "timing sync and list --json ($runs runs each)"
-hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/h.json" --prepare "bash -c '$restore'" \
-  "$bin sync $shared --vault $vault --password-file $work/pw" \
-  "$bin list --json --vault $vault --password-file $work/pw" >&2
-read -r sync list < <(python3 -c "
-import json; r = json.load(open('$work/h.json'))['results']
-print(round(r[0]['mean'] * 1000, 1), round(r[1]['mean'] * 1000, 1))")
+# Times `$2` (prepared by `$1`) and `$4` (prepared by `$3`, none when empty) in five alternating
+# rounds of hyperfine runs, so a change in the machine's speed during the run (a shared host's
+# cores) weighs on both alike; prints the two means over all runs, in ms.
+interleaved() {
+  local per=$(((runs + 4) / 5))
+  [ "$per" -ge 2 ] || per=2
+  rm -f "$work"/round-*.json
+  for round in 1 2 3 4 5; do
+    hyperfine -N --warmup 1 --runs "$per" --export-json "$work/round-a-$round.json" ${1:+--prepare "bash -c '$1'"} "$2" >&2
+    hyperfine -N --warmup 1 --runs "$per" --export-json "$work/round-b-$round.json" ${3:+--prepare "bash -c '$3'"} "$4" >&2
+  done
+  python3 - "$work" <<'PY'
+import glob, json, sys
+def mean(side):
+    times = [t for f in sorted(glob.glob(f"{sys.argv[1]}/round-{side}-*.json")) for t in json.load(open(f))["results"][0]["times"]]
+    return round(sum(times) / len(times) * 1000, 1)
+print(mean("a"), mean("b"))
+PY
+}
+
+log "timing sync and list --json ($runs runs each, in alternating rounds)"
+read -r sync list < <(interleaved "$restore" "$bin sync $shared --vault $vault --password-file $work/pw" \
+  "" "$bin list --json --vault $vault --password-file $work/pw")
 bash -c "$restore"
 peak=$(/usr/bin/time -f %M "$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" 2>&1 >/dev/null | tail -1)
 bash -c "$restore"
@@ -103,16 +119,12 @@ echo "sync-vs-list-json $(python3 -c "print(round($sync / $list, 2))") x"
 echo "sync-$accounts-peak-memory $((peak / 1024)) MiB"
 sed -n 's/^timing \(.*\) \(.*\) ms$/\1 \2 ms/p' "$work/timings"
 
-log "timing a sync with one conflict copy, list --json and add ($runs runs each)"
-hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/c.json" --prepare "bash -c '$restore_copy'" \
-  "$bin sync $shared --vault $vault --password-file $work/pw" >&2
-hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/l.json" \
-  "$bin list --json --vault $vault --password-file $work/pw" >&2
+log "timing a sync with one conflict copy, list --json (in alternating rounds) and add ($runs runs each)"
+read -r copy_sync list_again < <(interleaved "$restore_copy" "$bin sync $shared --vault $vault --password-file $work/pw" \
+  "" "$bin list --json --vault $vault --password-file $work/pw")
 hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/a.json" --prepare "bash -c '$restore'" \
   "$bin add --vault $vault --password-file $work/pw --issuer Bench --secret JBSWY3DPEHPK3PXP" >&2
 mean() { python3 -c "import json; print(round(json.load(open('$1'))['results'][0]['mean'] * 1000, 1))"; }
-copy_sync=$(mean "$work/c.json")
-list_again=$(mean "$work/l.json")
 add=$(mean "$work/a.json")
 bash -c "$restore_copy"
 "$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" >/dev/null 2>"$work/copy-report"
