@@ -88,7 +88,9 @@ let package = Package(
       dependencies: ["Agent", "Domain", "OTP", "Data", "Crypto", "Infrastructure", "TestSupport"]),
     .testTarget(
       name: "AppSessionTests",
-      dependencies: ["AppSession", "Agent", "Data", "Domain", "Crypto", "Infrastructure", "TestSupport"]),
+      dependencies: [
+        "AppSession", "Agent", "Data", "Domain", "Crypto", "Infrastructure", "Presentation", "TestSupport",
+      ]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )

@@ -22,6 +22,8 @@ public struct InteractiveVault: Sendable {
   private let keeper: VersionKeeper?
   /// The vault's key in the login keyring, tried once before the password; nil when not used.
   private let keyring: KeyringUnlock?
+  /// The repository the vault was last opened with here, for its key ("Unlock with the login keyring").
+  private let opened = OpenedRepository()
 
   /// The vault at `path`; `now` is the clock for backups' names. `keyring` is where the vault's
   /// key may be kept (CLI.md "Unlock with the login session"), nil to leave it alone; its warnings
@@ -81,12 +83,24 @@ public struct InteractiveVault: Sendable {
       storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
       random: .secure, ids: ids, keeper: keeper, keyring: keyring)
     _ = try repository.load()
+    opened.set(repository)
     if handOver, agent.isEnabled {
       _ = agent.handOver(
         repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,
         max: AgentAccess.defaultMax)
     }
     return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
+  }
+
+  /// The "Unlock with the login keyring" setting of this vault; nil when the keyring is left alone.
+  public var keyringSetting: KeyringSetting? {
+    keyring.map { KeyringSetting(keyring: $0.keyring, vault: $0.vault, agent: agent) }
+  }
+
+  /// The repository the vault was last opened with here, if any.
+  var openedDirectly: @Sendable () -> AegisVaultRepository? {
+    let opened = opened
+    return { opened.get() }
   }
 
   /// Counts the Syncthing conflict copies beside the vault file.
@@ -108,6 +122,7 @@ public struct InteractiveVault: Sendable {
       return nil
     }
     guard keyring.openedVault else { return nil }
+    opened.set(repository)
     if agent.isEnabled,
       agent.handOver(
         repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,

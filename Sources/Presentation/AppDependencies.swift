@@ -71,6 +71,32 @@ public struct ClipboardFailure: Error, Equatable, Sendable {
   public init(_ message: String) { self.message = message }
 }
 
+/// The vault's key in the login keyring ("Unlock with the login keyring"), kept and removed as
+/// `twofold keyring enable|disable` does; never prompting for the keyring.
+public struct KeyringPort: Sendable {
+  /// Whether the keyring holds the vault's key; nil when there is no keyring to ask.
+  public var status: @Sendable () -> Bool?
+  /// Keeps the open vault's key in the keyring, or says why not.
+  public var enable: @Sendable () -> Result<Void, ClipboardFailure>
+  /// Removes the vault's key from the keyring, or says why not.
+  public var disable: @Sendable () -> Result<Void, ClipboardFailure>
+
+  /// Wraps a status, an enable and a disable.
+  public init(
+    status: @escaping @Sendable () -> Bool?, enable: @escaping @Sendable () -> Result<Void, ClipboardFailure>,
+    disable: @escaping @Sendable () -> Result<Void, ClipboardFailure>
+  ) {
+    self.status = status
+    self.enable = enable
+    self.disable = disable
+  }
+
+  /// No keyring: the setting is not offered.
+  public static let unavailable = KeyringPort(
+    status: { nil }, enable: { .failure(ClipboardFailure("The login keyring is not available here.")) },
+    disable: { .failure(ClipboardFailure("The login keyring is not available here.")) })
+}
+
 /// Everything the store needs from outside; built once by the composition root.
 public struct AppDependencies: Sendable {
   /// Opens the vault with a password (for the demo: ignores it).
@@ -88,6 +114,8 @@ public struct AppDependencies: Sendable {
   public var readImport: @Sendable (_ file: String, _ password: String?) -> ImportFeature.Read
   /// Reads the account of the one Key URI QR code at a source, or says why not.
   public var scanQR: @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure>
+  /// The vault's key in the login keyring.
+  public var keyring: KeyringPort
 
   /// Collects the dependencies.
   public init(
@@ -102,8 +130,10 @@ public struct AppDependencies: Sendable {
     export: @escaping @Sendable (ExportFeature.Request, VaultContents?) -> Result<String, ClipboardFailure> =
       {
         _, _ in .failure(ClipboardFailure("Exporting is not available here: use 'twofold export'."))
-      }
+      },
+    keyring: KeyringPort = .unavailable
   ) {
+    self.keyring = keyring
     self.export = export
     self.readImport = readImport
     self.scanQR = scanQR

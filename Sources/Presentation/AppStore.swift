@@ -54,6 +54,13 @@ public final class AppStore {
       } catch {
         return [.accounts(.failed(Messages.text(for: error)))]
       }
+    case .settings(.checkKeyring):
+      return [.settings(.keyringChecked(dependencies.keyring.status()))]
+    case .settings(.setKeyring(let on)):
+      switch on ? dependencies.keyring.enable() : dependencies.keyring.disable() {
+      case .success: return [.settings(.keyringChanged(on))]
+      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
+      }
     case .details(.navigate), .settings(.navigate):
       return []
     case .importing(let effect):

@@ -1,6 +1,7 @@
 import Domain
 
-/// Preferences: theme, hidden codes, sort order, auto-lock.
+/// Preferences: theme, hidden codes, sort order, auto-lock; and, where a toolkit offers it,
+/// unlocking with the login keyring (not one of the stepped rows).
 public enum SettingsFeature {
   /// The rows of the screen.
   public enum Row: Int, CaseIterable, Sendable {
@@ -13,6 +14,12 @@ public enum SettingsFeature {
     public var settings: AppSettings
     /// The focused row.
     public var focus = Row.theme
+    /// Whether there is a login keyring to keep the vault's key (known once the screen appeared).
+    public var keyringAvailable = false
+    /// Whether the login keyring holds the vault's key.
+    public var keyringEnabled = false
+    /// Why the last change of the keyring setting failed, in one line.
+    public var keyringMessage: String?
 
     /// The screen for `settings`.
     public init(settings: AppSettings) { self.settings = settings }
@@ -25,12 +32,26 @@ public enum SettingsFeature {
     /// Settings chosen as a whole (a toolkit's switches and menus); clamped like the steps.
     case changed(AppSettings)
     case closed
+    /// The screen was shown: the keyring is asked whether it holds the key.
+    case appeared
+    /// What the keyring answered: whether it holds the key, nil when there is none to ask.
+    case keyringChecked(Bool?)
+    /// "Unlock with the login keyring" turned on or off.
+    case keyringToggled(Bool)
+    /// The keyring now holds the key (true) or not (false).
+    case keyringChanged(Bool)
+    /// The keyring was not changed, with the sentence why.
+    case keyringFailed(String)
   }
 
   /// Work to do.
   public enum Effect: Equatable, Sendable {
     case save(AppSettings)
     case navigate(Navigation)
+    /// Asks the keyring whether it holds the key (never prompting).
+    case checkKeyring
+    /// Keeps the key in the keyring (true) or removes it (false).
+    case setKeyring(Bool)
   }
 
   /// The auto-lock choices in minutes (0 = never).
@@ -64,6 +85,23 @@ public enum SettingsFeature {
       return [.save(settings)]
     case .closed:
       return [.navigate(.pop)]
+    case .appeared:
+      return [.checkKeyring]
+    case .keyringChecked(let enabled):
+      state.keyringAvailable = enabled != nil
+      state.keyringEnabled = enabled ?? false
+      return []
+    case .keyringToggled(let on):
+      guard state.keyringAvailable, on != state.keyringEnabled else { return [] }
+      state.keyringMessage = nil
+      return [.setKeyring(on)]
+    case .keyringChanged(let on):
+      state.keyringEnabled = on
+      state.keyringMessage = nil
+      return []
+    case .keyringFailed(let message):
+      state.keyringMessage = message
+      return []
     }
   }
 

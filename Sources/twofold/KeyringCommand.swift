@@ -1,4 +1,5 @@
 import Agent
+import AppSession
 import Arguments
 import Data
 import Domain
@@ -16,25 +17,27 @@ struct KeyringCommand {
     let action = arguments.positionals.first ?? ""
     let session = try VaultSession(options: arguments, environment: environment)
     let vault = AgentProcess.absolutePath(session.path)
+    let setting = KeyringSetting(keyring: keyring, vault: vault, agent: session.agent)
     if arguments.has("json"), action != "status" { throw .usage("--json only applies to 'keyring status'") }
     switch action {
-    case "enable": try enable(session, vault: vault)
-    case "disable": try disable(vault: vault)
+    case "enable": try enable(session, setting)
+    case "disable": try disable(setting)
     case "status": try status(vault: vault)
     default: throw .usage("unknown keyring action '\(action)': use enable, disable or status")
     }
   }
 
-  private func enable(_ session: VaultSession, vault: String) throws(CommandFailure) {
+  private func enable(_ session: VaultSession, _ setting: KeyringSetting) throws(CommandFailure) {
+    let vault = setting.vault
     // Asked first, so no password is typed for a keyring that cannot take the key.
-    switch keyring.lookup(vault: vault) {
-    case .unavailable(let reason), .failed(let reason): throw .failed(reason)
-    case .locked: throw .failed(KeyringFailure.locked.message)
-    case .found, .absent, .damaged, .several: break
+    do throws(KeyringFailure) {
+      try setting.checkWritable()
+    } catch {
+      throw .failed(error.message)
     }
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
     // The agent holds the key: it keeps it in the keyring itself, and no password is asked.
-    if session.agent.isEnabled, case .ok? = try? session.agent.client.send(.keepInKeyring(vault: vault)) {
+    if setting.keepThroughAgent() {
       environment.standardOutput(Self.enabled(vault))
       return
     }
@@ -58,12 +61,11 @@ struct KeyringCommand {
     "the login keyring holds the key of \(vault): while it is unlocked, no password is asked\n"
   }
 
-  private func disable(vault: String) throws(CommandFailure) {
+  private func disable(_ setting: KeyringSetting) throws(CommandFailure) {
+    let vault = setting.vault
     let removed: Bool
     do throws(KeyringFailure) {
-      removed = try keyring.remove(vault: vault)
-    } catch .unavailable {
-      removed = false
+      removed = try setting.disable()
     } catch {
       throw .failed(error.message)
     }

@@ -158,7 +158,10 @@ final class DesktopWindow {
   func send(_ action: AppFeature.Action) {
     guard !rendering else { return }
     store.send(.keyPressed(at: configuration.milliseconds() / 1000))
+    let wasSettings = store.state.coordinator.current == .settings
     store.send(action)
+    // The preferences ask the keyring whether it holds the key each time they are shown.
+    if !wasSettings, store.state.coordinator.current == .settings { store.send(.settings(.appeared)) }
     render()
   }
 

@@ -3,7 +3,8 @@ import Domain
 import Presentation
 
 /// Preferences: the theme (through libadwaita's style manager), hidden codes, the order of the
-/// list and the auto-lock; every change is saved at once, as on the terminal.
+/// list and the auto-lock; every change is saved at once, as on the terminal. "Unlock with the
+/// login keyring" keeps the vault's key in the keyring (or removes it) as `twofold keyring` does.
 @MainActor
 final class SettingsPage {
   let widget: Widget
@@ -12,6 +13,9 @@ final class SettingsPage {
   private let sortOrder: Widget
   private let autoLock: Widget
   private let note: Widget
+  private let keyringRow: Widget
+  private let keyringSwitch: Widget
+  private let keyringMessage: Widget
   private var rendering = false
   private var settings = AppSettings()
 
@@ -38,6 +42,14 @@ final class SettingsPage {
       },
       name: "Auto-lock")
     note = UI.label(text, classes: ["dim-label"], wrap: true)
+    let keyringName = "Unlock with the login keyring"
+    keyringSwitch = gtk_switch_new()!
+    gtk_widget_set_valign(keyringSwitch, GTK_ALIGN_CENTER)
+    twofold_accessible_label(keyringSwitch, keyringName)
+    let keyringLabel = UI.label(keyringName)
+    gtk_widget_set_hexpand(keyringLabel, 1)
+    keyringRow = UI.box(false, spacing: 12, [keyringLabel, keyringSwitch])
+    keyringMessage = UI.label("", classes: ["error"], wrap: true)
     let back = UI.iconButton("go-previous-symbolic", name: "Back") { send(.settings(.closed)) }
     adw_header_bar_pack_start(cast(header.bar), back)
     let content = UI.box(
@@ -45,7 +57,7 @@ final class SettingsPage {
       [
         UI.label("Theme", classes: ["heading"]), auto, light, dark, UI.label("Codes", classes: ["heading"]),
         hideCodes, UI.label("Sort order", classes: ["heading"]), sortOrder,
-        UI.label("Lock when idle", classes: ["heading"]), autoLock, note,
+        UI.label("Lock when idle", classes: ["heading"]), autoLock, keyringRow, keyringMessage, note,
       ])
     UI.margins(content, 18)
     widget = UI.page(header: header.bar, content: content)
@@ -55,6 +67,10 @@ final class SettingsPage {
     }
     Signal.connect(sortOrder, "notify::selected") { changed(nil) }
     Signal.connect(autoLock, "notify::selected") { changed(nil) }
+    Signal.connect(keyringSwitch, "notify::active") { [unowned self] in
+      guard !self.rendering else { return }
+      send(.settings(.keyringToggled(gtk_switch_get_active(cast(self.keyringSwitch)) != 0)))
+    }
   }
 
   /// The settings the controls show, with `theme` when one was just chosen.
@@ -80,6 +96,12 @@ final class SettingsPage {
     UI.select(sortOrder, Self.sortNames.firstIndex { $0.0 == settings.sortOrder } ?? 0)
     let choices = SettingsFeature.autoLockChoices
     UI.select(autoLock, choices.firstIndex(of: settings.autoLockMinutes) ?? choices.count - 1)
+    gtk_widget_set_visible(keyringRow, state.keyringAvailable ? 1 : 0)
+    if (gtk_switch_get_active(cast(keyringSwitch)) != 0) != state.keyringEnabled {
+      gtk_switch_set_active(cast(keyringSwitch), state.keyringEnabled ? 1 : 0)
+    }
+    gtk_label_set_text(cast(keyringMessage), state.keyringMessage ?? "")
+    gtk_widget_set_visible(keyringMessage, state.keyringMessage == nil ? 0 : 1)
   }
 
   /// Applies the theme to every window of the app.

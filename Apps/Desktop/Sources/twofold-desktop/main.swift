@@ -155,7 +155,7 @@ let dependencies = AppDependencies(
   unlock: { (password) throws(DomainError) in try vault.unlock(password: password) },
   clipboard: DesktopClipboard.port, settings: settings.repository, renderQR: QRCode.rendered,
   scanQR: QRScanning.scanner(variables: variables), readImport: ImportReading.reader(),
-  export: vault.exporter)
+  export: vault.exporter, keyring: vault.keyringPort)
 var state = AppFeature.State(
   vaultLocation: path, locked: opened == nil, settings: settings.load(), now: milliseconds() / 1000)
 state.canLock = encrypted
