@@ -62,8 +62,9 @@ for run in "${runs[@]}"; do
       for soname in "${sonames[@]}"; do
         ldconfig -p | awk -v name="$soname" '$1 == name { print $NF }'
       done | xargs -r readlink -f
-      # tmux, and the programs the desktop tests drive an X session with (OptionalDependency).
-      for program in tmux Xvfb xdotool xterm maim feh qrencode; do
+      # tmux, the programs the desktop tests drive an X session with, and sway (which itself
+      # needs libpng, hidden above, so it would fail to start instead of being missing).
+      for program in tmux Xvfb xdotool xterm maim feh qrencode sway; do
         if found=$(command -v "$program"); then readlink -f "$found"; fi
       done
     )
