@@ -32,7 +32,7 @@ extension MergeReport {
     }
     return MergeReport(
       changes: changes, local: Counts(changes, on: .local), remote: Counts(changes, on: .remote),
-      conflicts: events.filter { if case .conflict = $0 { true } else { false } }.count)
+      conflicts: conflictCount(events))
   }
 
   /// The lines of a merge that are not counts: conflicts, accounts kept after a deletion, and

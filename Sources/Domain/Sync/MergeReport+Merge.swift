@@ -24,7 +24,7 @@ extension MergeReport {
     }
     self.init(
       changes: changes, local: Counts(changes, on: .local), remote: Counts(changes, on: .remote),
-      conflicts: changes.filter { if case .conflict = $0 { true } else { false } }.count)
+      conflicts: Self.conflictCount(changes))
   }
 }
 
@@ -32,7 +32,14 @@ extension MergeReport {
   /// The report of a merge's own lines only (conflicts, kept and joined accounts), uncounted.
   init(events: [MergeChange]) {
     self.init(
-      changes: events, conflicts: events.filter { if case .conflict = $0 { true } else { false } }.count)
+      changes: events, conflicts: Self.conflictCount(events))
+  }
+}
+
+extension MergeReport {
+  /// How many of `changes` are conflict lines.
+  static func conflictCount(_ changes: [MergeChange]) -> Int {
+    changes.filter { if case .conflict = $0 { true } else { false } }.count
   }
 }
 
