@@ -14,36 +14,94 @@ public struct Account: Hashable, Sendable, Identifiable {
     public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
+  /// The fields, in one shared box: copying an account (into an index, a merge's table, a
+  /// version's changes) retains one reference instead of each string and array, and the box is
+  /// copied only when a shared account is changed.
+  private var storage: Storage
+
   /// Identifier, stable across saves.
-  public var id: ID
+  public var id: ID {
+    get { storage.fields.id }
+    _modify { yield &unique().fields.id }
+  }
   /// The service (possibly empty when the name is set).
-  public var issuer: String
+  public var issuer: String {
+    get { storage.fields.issuer }
+    _modify { yield &unique().fields.issuer }
+  }
   /// The account name at the service (possibly empty when the issuer is set).
-  public var name: String
+  public var name: String {
+    get { storage.fields.name }
+    _modify { yield &unique().fields.name }
+  }
   /// Type, secret, algorithm, digits, period or counter, PIN.
-  public var otp: OTPParameters
+  public var otp: OTPParameters {
+    get { storage.fields.otp }
+    _modify { yield &unique().fields.otp }
+  }
   /// Free text.
-  public var note: String
+  public var note: String {
+    get { storage.fields.note }
+    _modify { yield &unique().fields.note }
+  }
   /// Favorites are listed first.
-  public var favorite: Bool
+  public var favorite: Bool {
+    get { storage.fields.favorite }
+    _modify { yield &unique().fields.favorite }
+  }
   /// The groups the account belongs to.
-  public var groups: [AccountGroup.ID]
+  public var groups: [AccountGroup.ID] {
+    get { storage.fields.groups }
+    _modify { yield &unique().fields.groups }
+  }
   /// Fields Twofold does not interpret (icons, fields of newer apps), kept for the next save.
-  public var preserved: [PreservedField]
+  public var preserved: [PreservedField] {
+    get { storage.fields.preserved }
+    _modify { yield &unique().fields.preserved }
+  }
 
   /// Creates an account.
   public init(
     id: ID, issuer: String, name: String, otp: OTPParameters, note: String = "", favorite: Bool = false,
     groups: [AccountGroup.ID] = [], preserved: [PreservedField] = []
   ) {
-    self.id = id
-    self.issuer = issuer
-    self.name = name
-    self.otp = otp
-    self.note = note
-    self.favorite = favorite
-    self.groups = groups
-    self.preserved = preserved
+    storage = Storage(
+      Fields(
+        id: id, issuer: issuer, name: name, otp: otp, note: note, favorite: favorite, groups: groups,
+        preserved: preserved))
+  }
+
+  /// Equal when every field is equal; one box shared by both is equal at once.
+  public static func == (lhs: Account, rhs: Account) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  /// Hashes every field.
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+  /// The box, copied first when another account shares it.
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    return storage
+  }
+
+  /// The stored fields of an account.
+  private struct Fields: Hashable, Sendable {
+    var id: ID
+    var issuer: String
+    var name: String
+    var otp: OTPParameters
+    var note: String
+    var favorite: Bool
+    var groups: [AccountGroup.ID]
+    var preserved: [PreservedField]
+  }
+
+  /// The box: changed only while it is not shared (`unique()`), so sharing it across threads is
+  /// as safe as sharing the fields themselves.
+  private final class Storage: @unchecked Sendable {
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
   }
 
   /// `issuer:name`, the label people see and QUERY matches exactly.
