@@ -15,49 +15,49 @@ public struct Account: Hashable, Sendable, Identifiable {
   }
 
   /// The fields, in one shared box: copying an account (into an index, a merge's table, a
-  /// version's changes) retains one reference instead of each string and array, and the box is
-  /// copied only when a shared account is changed.
+  /// version's changes) retains one reference instead of each string and array; a change makes a
+  /// new box.
   private var storage: Storage
 
   /// Identifier, stable across saves.
   public var id: ID {
     get { storage.fields.id }
-    _modify { yield &unique().fields.id }
+    set { change { $0.id = newValue } }
   }
   /// The service (possibly empty when the name is set).
   public var issuer: String {
     get { storage.fields.issuer }
-    _modify { yield &unique().fields.issuer }
+    set { change { $0.issuer = newValue } }
   }
   /// The account name at the service (possibly empty when the issuer is set).
   public var name: String {
     get { storage.fields.name }
-    _modify { yield &unique().fields.name }
+    set { change { $0.name = newValue } }
   }
   /// Type, secret, algorithm, digits, period or counter, PIN.
   public var otp: OTPParameters {
     get { storage.fields.otp }
-    _modify { yield &unique().fields.otp }
+    set { change { $0.otp = newValue } }
   }
   /// Free text.
   public var note: String {
     get { storage.fields.note }
-    _modify { yield &unique().fields.note }
+    set { change { $0.note = newValue } }
   }
   /// Favorites are listed first.
   public var favorite: Bool {
     get { storage.fields.favorite }
-    _modify { yield &unique().fields.favorite }
+    set { change { $0.favorite = newValue } }
   }
   /// The groups the account belongs to.
   public var groups: [AccountGroup.ID] {
     get { storage.fields.groups }
-    _modify { yield &unique().fields.groups }
+    set { change { $0.groups = newValue } }
   }
   /// Fields Twofold does not interpret (icons, fields of newer apps), kept for the next save.
   public var preserved: [PreservedField] {
     get { storage.fields.preserved }
-    _modify { yield &unique().fields.preserved }
+    set { change { $0.preserved = newValue } }
   }
 
   /// Creates an account.
@@ -79,10 +79,12 @@ public struct Account: Hashable, Sendable, Identifiable {
   /// Hashes every field.
   public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
-  /// The box, copied first when another account shares it.
-  private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    return storage
+  /// Replaces the box with one holding the changed fields (changes are rare; reads, copies and
+  /// comparisons are many, and a box that never changes is read without copying its fields).
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = storage.fields
+    body(&fields)
+    storage = Storage(fields)
   }
 
   /// The stored fields of an account.
@@ -97,10 +99,9 @@ public struct Account: Hashable, Sendable, Identifiable {
     var preserved: [PreservedField]
   }
 
-  /// The box: changed only while it is not shared (`unique()`), so sharing it across threads is
-  /// as safe as sharing the fields themselves.
-  private final class Storage: @unchecked Sendable {
-    var fields: Fields
+  /// The box: never changed once made, so it is shared across threads as safely as the fields.
+  private final class Storage: Sendable {
+    let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
   }
 
