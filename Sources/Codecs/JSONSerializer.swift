@@ -9,11 +9,12 @@ struct JSONSerializer: ~Copyable {
   /// Whether to write one member or element per line, indented by four spaces per level.
   let pretty: Bool
   /// The bytes written so far.
-  var output = ByteBuffer(capacity: 4096)
+  var output: ByteBuffer
 
-  /// Creates a serializer with empty output.
-  init(pretty: Bool) {
+  /// Creates a serializer with empty output, room for `capacity` bytes before it grows.
+  init(pretty: Bool, capacity: Int = 4096) {
     self.pretty = pretty
+    output = ByteBuffer(capacity: capacity)
   }
 
   /// Appends `value` at nesting `level` (0 for a whole document).

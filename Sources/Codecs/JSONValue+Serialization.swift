@@ -2,9 +2,26 @@ extension JSONValue {
   /// This value as UTF-8 JSON text: compact, or indented by four spaces like Android's
   /// `JSONObject.toString(4)` when `pretty` (see `JSONSerializer` for the exact form).
   public func serialized(pretty: Bool = false) -> [UInt8] {
-    var serializer = JSONSerializer(pretty: pretty)
+    var serializer = JSONSerializer(pretty: pretty, capacity: topLevelSize)
     serializer.write(self)
     return serializer.output.bytes()
+  }
+
+  /// A first guess at the text's size from the strings at the top level: an encrypted vault
+  /// file is one long Base64 string in a small object, which is then written without the
+  /// output growing (and being copied) twelve times on the way to a few megabytes.
+  private var topLevelSize: Int {
+    switch self {
+    case .string(let string): return string.utf8.count + 2
+    case .object(let object): return object.members.reduce(4096) { $0 + $1.value.topLevelStringSize }
+    case .array(let elements): return elements.reduce(4096) { $0 + $1.topLevelStringSize }
+    default: return 4096
+    }
+  }
+
+  private var topLevelStringSize: Int {
+    if case .string(let string) = self { return string.utf8.count + 2 }
+    return 0
   }
 
   /// This value as JSON text (see `serialized(pretty:)`).

@@ -24,6 +24,15 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private let keeper: VersionKeeper?
   private let keyring: KeyringUnlock?
   private let unlocked = Mutex<Unlocked?>(nil)
+  /// The contents last decoded and the SHA-256 of the file bytes they came from: an update
+  /// right after a read (a sync's write after its unlock) finds the same bytes and skips
+  /// decrypting and decoding ten thousand entries again.
+  private let decoded = Mutex<Decoded?>(nil)
+
+  private struct Decoded {
+    var digest: [UInt8]
+    var contents: VaultContents
+  }
 
   /// A repository over `storage`; nothing is read until the first use. `keeper` keeps each
   /// version written (encrypted vaults only), for sync; `keyring`'s key, when it opens the
@@ -96,7 +105,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
 
   /// Reads and decrypts the vault.
   public func load() throws(DomainError) -> VaultContents {
-    try AegisDatabase.decode(try open().1, ids: ids)
+    try openDecoded().1
   }
 
   /// Reads the newest file under the lock, applies `change`, and saves with the same key slots.
@@ -104,8 +113,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     _ change: (inout VaultContents) throws(DomainError) -> Result
   ) throws(DomainError) -> Result {
     try storage.withExclusiveLock { () throws(DomainError) -> Result in
-      let (file, db) = try open()
-      let loaded = try AegisDatabase.decode(db, ids: ids)
+      let (file, loaded) = try openDecoded()
       var contents = loaded
       let result = try change(&contents)
       contents = contents.stamped(over: loaded, ids: ids)
@@ -120,9 +128,9 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   /// The vault as it is on disk now, opened with the held key (asking for the password when
   /// there is none yet): what a sync seals its bases with. Nil for an unencrypted vault.
   public func sealed() throws(DomainError) -> SealedVault? {
-    let (file, db) = try open()
+    let (file, contents) = try openDecoded()
     guard file.isEncrypted, let key = heldKey()?.key else { return nil }
-    return SealedVault(file: file, masterKey: key, contents: try AegisDatabase.decode(db, ids: ids))
+    return SealedVault(file: file, masterKey: key, contents: contents)
   }
 
   /// Re-wraps the slot that opened the vault with `newPassword` (same uuid, new salt and nonce);
@@ -158,38 +166,66 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     }
   }
 
-  /// Reads and parses the file; its bytes are released before any key derivation starts.
-  private func readFile() throws(DomainError) -> AegisVaultFile {
+  /// Reads and parses the file, with the SHA-256 of its bytes; the bytes are released before
+  /// any key derivation starts.
+  private func readFile() throws(DomainError) -> (file: AegisVaultFile, digest: [UInt8]) {
     let bytes: [UInt8]
     do throws(StorageError) {
       bytes = try storage.read()
     } catch {
       throw error.domainError
     }
-    return try AegisVaultFile.read(bytes)
+    return (try AegisVaultFile.read(bytes), Digest.sha256(bytes))
   }
 
-  private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
-    let file = try readFile()
-    guard file.isEncrypted else {
-      unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil, slots: nil) }
-      return (file, try file.database(masterKey: nil))
+  /// The file and its decoded contents. When the file's bytes are those last decoded and the
+  /// key that opened them is still held, those contents are returned without decrypting again.
+  private func openDecoded() throws(DomainError) -> (AegisVaultFile, VaultContents) {
+    let read = try readFile()
+    let cached = decoded.withLock { $0?.digest == read.digest ? $0?.contents : nil }
+    if let cached, !read.file.isEncrypted || heldKey(fitting: read.file) != nil {
+      return (read.file, cached)
     }
-    let held = unlocked.withLock { state -> SecretBytes? in
+    let (file, db, digest) = try open(read)
+    let contents = try AegisDatabase.decode(db, ids: ids)
+    decoded.withLock { $0 = Decoded(digest: digest, contents: contents) }
+    return (file, contents)
+  }
+
+  /// The held key, when there is one and `file`'s slots are those it was last seen to open.
+  private func heldKey(fitting file: AegisVaultFile) -> SecretBytes? {
+    unlocked.withLock { state -> SecretBytes? in
       guard let state, let key = state.masterKey else { return nil }
       if let slots = state.slots, slots != file.slots { return nil }
       return key
     }
-    if let key = held, let db = try? file.database(masterKey: key) {
+  }
+
+  private func open() throws(DomainError) -> (AegisVaultFile, JSONObject) {
+    let (file, db, _) = try open(try readFile())
+    return (file, db)
+  }
+
+  /// Opens `read` (the file and its digest), with the held key, the keyring or the password;
+  /// the file, its database and the digest of the bytes the database came from.
+  private func open(_ read: (file: AegisVaultFile, digest: [UInt8])) throws(DomainError) -> (
+    AegisVaultFile, JSONObject, [UInt8]
+  ) {
+    let file = read.file
+    guard file.isEncrypted else {
+      unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil, slots: nil) }
+      return (file, try file.database(masterKey: nil), read.digest)
+    }
+    if let key = heldKey(fitting: file), let db = try? file.database(masterKey: key) {
       let slots = file.slots
       unlocked.withLock { $0?.slots = slots }
-      return (file, db)
+      return (file, db, read.digest)
     }
     unlocked.withLock { $0 = nil }
     if let keyring, let opened = keyring.open(file) {
       let slots = file.slots
       unlocked.withLock { $0 = Unlocked(masterKey: opened.key, slotIndex: opened.slot, slots: slots) }
-      return (file, opened.db)
+      return (file, opened.db, read.digest)
     }
     let result = try unlock(slots: file.passwordSlots())
     if let keyring, let held = heldKeyAndSlot() { keyring.passwordOpened(key: held.key, slot: held.slot) }
@@ -200,12 +236,12 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   /// 32 MB), then reads the file again; if another process saved it in between and the key no
   /// longer opens it, the new file is unlocked afresh.
   private func unlock(slots: [(index: Int, slot: PasswordSlot)]) throws(DomainError) -> (
-    AegisVaultFile, JSONObject
+    AegisVaultFile, JSONObject, [UInt8]
   ) {
     var password = try self.password()
     defer { wipe(&password) }
     var (key, index) = try AegisVaultFile.unlock(slots, password: password)
-    let file = try readFile()
+    let (file, digest) = try readFile()
     let db: JSONObject
     if let opened = try? file.database(masterKey: key) {
       db = opened
@@ -216,7 +252,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     let opened = key
     let slots = file.slots
     unlocked.withLock { $0 = Unlocked(masterKey: opened, slotIndex: index, slots: slots) }
-    return (file, db)
+    return (file, db, digest)
   }
 
   private func save(_ contents: VaultContents, over file: AegisVaultFile) throws(DomainError) {
