@@ -56,7 +56,10 @@ let package = Package(
       dependencies: [
         "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
         "TerminalUI", "Agent", "Crypto", "AppSession",
-      ]
+      ],
+      // The crash-consistency tests' fault points (Environment+FaultPoints.swift), only in
+      // the debug build `swift test` runs: a release build and the .deb have no test hook.
+      swiftSettings: [.define("TWOFOLD_FAULT_POINTS", .when(configuration: .debug))]
     ),
     .target(
       name: "CBenchBaseline",
