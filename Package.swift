@@ -38,11 +38,11 @@ let package = Package(
     .target(
       name: "Infrastructure",
       dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket"]),
-    .target(name: "Presentation", dependencies: ["Domain"]),
+    .target(name: "Presentation", dependencies: ["Domain", "OTP"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(
       name: "AppSession",
-      dependencies: ["Agent", "Presentation", "Domain", "Data", "Formats", "Infrastructure", "Crypto"]),
+      dependencies: ["Agent", "Presentation", "Domain", "OTP", "Data", "Formats", "Infrastructure", "Crypto"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(
@@ -56,7 +56,10 @@ let package = Package(
       dependencies: [
         "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
         "TerminalUI", "Agent", "Crypto", "AppSession",
-      ]
+      ],
+      // The crash-consistency tests' fault points (Environment+FaultPoints.swift), only in
+      // the debug build `swift test` runs: a release build and the .deb have no test hook.
+      swiftSettings: [.define("TWOFOLD_FAULT_POINTS", .when(configuration: .debug))]
     ),
     .target(
       name: "CBenchBaseline",
@@ -69,14 +72,15 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "TestSupport"]),
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-    .testTarget(name: "FormatsTests", dependencies: ["Formats", "Domain", "Data", "Codecs", "TestSupport"]),
+    .testTarget(
+      name: "FormatsTests", dependencies: ["Formats", "Domain", "OTP", "Data", "Codecs", "TestSupport"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto", "TestSupport"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "OTP"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Data", "Domain", "OTP", "Crypto", "Infrastructure", "Formats", "TestSupport"]),
+      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "Infrastructure", "Formats", "TestSupport"]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),

@@ -46,6 +46,7 @@ let package = Package(
         "CAdwaita",
         .product(name: "Presentation", package: "Twofold"),
         .product(name: "Domain", package: "Twofold"),
+        .product(name: "OTP", package: "Twofold"),
       ]
     ),
     .executableTarget(

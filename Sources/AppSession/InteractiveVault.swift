@@ -27,15 +27,17 @@ public struct InteractiveVault: Sendable {
 
   /// The vault at `path`; `now` is the clock for backups' names. `keyring` is where the vault's
   /// key may be kept (CLI.md "Unlock with the login session"), nil to leave it alone; its warnings
-  /// (a damaged item, a key replaced after a re-keying) go to `warn`.
+  /// (a damaged item, a key replaced after a re-keying) go to `warn`. `faultPoint` is the
+  /// storage's (`FileVaultStorage.init`), nil but in a test build.
   public init(
     path: String, agent: AgentAccess, now: @escaping @Sendable () -> Int64,
     ids: IdentifierSource = .uuid(random: RandomSource.secure.bytes),
     keyring: (any VaultKeyring)? = SecretServiceKeyring(),
-    warn: @escaping @Sendable (String) -> Void = { _ in }
+    warn: @escaping @Sendable (String) -> Void = { _ in },
+    faultPoint: (@Sendable (FileVaultStorage.WriteStage) -> Void)? = nil
   ) {
     self.path = path
-    storage = FileVaultStorage(path: path, now: now)
+    storage = FileVaultStorage(path: path, now: now, faultPoint: faultPoint)
     self.ids = ids
     self.agent = agent
     keeper = KeptVersionFiles.keeper(

@@ -2,6 +2,7 @@ import Crypto
 import Data
 import Domain
 import Infrastructure
+import OTP
 import Presentation
 
 extension InteractiveVault {

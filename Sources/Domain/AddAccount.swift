@@ -1,3 +1,5 @@
+import OTP
+
 /// Adds an account: trims the label, requires an issuer or a name, refuses a duplicate, and
 /// creates the named groups that do not exist yet.
 public struct AddAccount: Sendable {

@@ -1,3 +1,5 @@
+import OTP
+
 /// Changes an account's label, note, favorite flag or groups; the secret and code parameters
 /// stay. The result must still have an issuer or a name and must not duplicate another account.
 public struct EditAccount: Sendable {

@@ -1,3 +1,5 @@
+import OTP
+
 /// Lists accounts in display order (favorites first, then issuer, then name, ignoring case and
 /// diacritics), optionally narrowed by search text and a group.
 public struct ListAccounts: Sendable {

@@ -1,3 +1,5 @@
+import OTP
+
 /// Creates, renames, deletes and assigns groups.
 public struct ManageGroups: Sendable {
   let repository: any VaultRepository

@@ -1,3 +1,5 @@
+import OTP
+
 /// A change to the vault described as a value, so that it runs where the vault is open: in this
 /// process for the vault file, in the agent's for a vault the agent holds (`VaultRepository.perform`).
 /// Each case is one use case's change; `apply(to:ids:)` is the pure part they share.

@@ -1,6 +1,7 @@
 import Codecs
 import Crypto
 import Domain
+import OTP
 
 /// andOTP backups (import-formats.md "andOTP"): a plain JSON array of entries, or the same
 /// encrypted with AES-256-GCM, new format `iterations ‖ salt[12] ‖ nonce[12] ‖ ciphertext ‖ tag`

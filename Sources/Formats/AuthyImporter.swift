@@ -1,6 +1,7 @@
 import Codecs
 import Crypto
 import Domain
+import OTP
 
 /// Authy's shared preferences (import-formats.md "Authy"): a JSON array of tokens under
 /// `com.authy.storage.tokens.authenticator.key` (or `….authy.key`). Secrets are Base32

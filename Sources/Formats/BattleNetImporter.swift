@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// The Battle.net app's authenticator shared preferences (import-formats.md "Battle.net"): the
 /// device secret and serial are hex of their text XORed with a fixed mask; the unmasked secret

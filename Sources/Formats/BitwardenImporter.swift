@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// Bitwarden's unencrypted exports (import-formats.md "Bitwarden"): JSON `items[].login.totp` or
 /// the CSV column `login_totp`, each a Key URI, `steam://SECRET` or a bare Base32 secret. Items

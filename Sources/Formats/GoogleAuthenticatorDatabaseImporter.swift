@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// Google Authenticator's internal SQLite database (`databases/databases`, import-formats.md
 /// "Google Authenticator / Microsoft Authenticator databases"): `accounts(email, secret,

@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// Google Authenticator's transfer format: `otpauth-migration://offline?data=…`, percent-encoded
 /// Base64 of a `MigrationPayload` protobuf (vault-format.md "Google Authenticator transfer").

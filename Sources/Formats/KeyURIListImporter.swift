@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// Plain text with one Key URI per line (plain exports, Ente Auth, WinAuth, Authenticator Plus'
 /// Accounts.txt), and Google Authenticator transfer URIs. Blank lines and `#` comments are skipped.

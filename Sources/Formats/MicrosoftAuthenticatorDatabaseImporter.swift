@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// Microsoft Authenticator's internal SQLite database (`databases/PhoneFactor`, import-formats.md
 /// "Google Authenticator / Microsoft Authenticator databases"): `accounts(name = issuer,

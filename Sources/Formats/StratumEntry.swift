@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// One Stratum authenticator, from a backup's JSON or a row of the app's database: `Type` 1 HOTP,
 /// 2 TOTP, 4 Steam (3 mOTP and 5 Yandex are not read); `Algorithm` 0/1/2 = SHA1/256/512.

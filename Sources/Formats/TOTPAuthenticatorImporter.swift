@@ -1,6 +1,7 @@
 import Codecs
 import Crypto
 import Domain
+import OTP
 
 /// TOTP Authenticator (import-formats.md "TOTP Authenticator"): a backup that is Base64 of
 /// AES-256-CBC/PKCS#7 with a zero IV under SHA-256 of the password, whose JSON object's first key

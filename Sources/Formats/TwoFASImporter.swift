@@ -1,6 +1,7 @@
 import Codecs
 import Crypto
 import Domain
+import OTP
 
 /// 2FAS Authenticator backups (`.2fas`, schema versions 1–4), plain or encrypted
 /// (import-formats.md "2FAS"): `services[]`, or `servicesEncrypted` =

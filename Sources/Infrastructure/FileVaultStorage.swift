@@ -16,15 +16,19 @@ public final class FileVaultStorage: VaultStorage, Sendable {
   private let lockTimeout: Double
   private let backupsKept: Int
   private let now: @Sendable () -> Int64
+  private let faultPoint: (@Sendable (WriteStage) -> Void)?
 
   /// A storage for the vault at `path`; `now` names backups (UTC), `lockTimeout` is in seconds.
+  /// `faultPoint`, nil but in tests, is called as a replacement reaches each `WriteStage`.
   public init(
-    path: String, now: @escaping @Sendable () -> Int64, lockTimeout: Double = 10, backupsKept: Int = 20
+    path: String, now: @escaping @Sendable () -> Int64, lockTimeout: Double = 10, backupsKept: Int = 20,
+    faultPoint: (@Sendable (WriteStage) -> Void)? = nil
   ) {
     self.path = path
     self.now = now
     self.lockTimeout = lockTimeout
     self.backupsKept = backupsKept
+    self.faultPoint = faultPoint
   }
 
   /// The vault's path.
@@ -85,25 +89,14 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     if let code = POSIX.writeNewFile(temporary, bytes) {
       throw .failed("cannot write \(path): \(POSIX.reason(code))")
     }
-    Self.killIfCrashTestAsks(at: "before-rename")
+    faultPoint?(.beforeRename)
     guard rename(temporary, path) == 0 else {
       let reason = POSIX.reason()
       unlink(temporary)
       throw .failed("cannot replace \(path): \(reason)")
     }
-    Self.killIfCrashTestAsks(at: "after-rename")
+    faultPoint?(.afterRename)
     POSIX.syncDirectory(folder)
-  }
-
-  /// For the crash-consistency test only, and only in debug builds (the test build; a release
-  /// build has no such hook): when `$TWOFOLD_TEST_KILL_AT` is `point` (`before-rename`, the new
-  /// file written and flushed; `after-rename`, renamed over the vault), the process kills itself
-  /// there with SIGKILL, so the test arranges either outcome of a crash instead of timing one.
-  private static func killIfCrashTestAsks(at point: String) {
-    #if DEBUG
-      guard let value = getenv("TWOFOLD_TEST_KILL_AT"), String(cString: value) == point else { return }
-      kill(getpid(), SIGKILL)
-    #endif
   }
 
   /// Writes a new vault; an existing file is never replaced (`link` refuses to overwrite).

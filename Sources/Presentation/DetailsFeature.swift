@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// One account's details; its QR code and Key URI appear only on explicit request.
 public enum DetailsFeature {

@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// Adding (from fields or a pasted Key URI) and editing an account, with the vault's add
 /// rules shown next to the field at fault.

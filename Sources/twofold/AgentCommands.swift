@@ -122,10 +122,12 @@ struct AgentCommands {
     let locked = LockedMemory.start()
     let clock = environment.now
     let log = environment.standardError
+    let faultPoint = environment.vaultFaultPoint
     let server = AgentServer(
       folder: access.client.folder,
       dependencies: AgentServer.Dependencies(
-        clock: { BootClock.milliseconds() }, storage: { FileVaultStorage(path: $0, now: { clock() }) },
+        clock: { BootClock.milliseconds() },
+        storage: { FileVaultStorage(path: $0, now: { clock() }, faultPoint: faultPoint) },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
         log: { log("twofold agent: \($0)\n") }, now: clock,
         stateRoot: StateLocation.root(variables: environment.variables),

@@ -29,6 +29,9 @@ struct Environment {
   var isTerminal: () -> Bool = { isatty(0) == 1 && isatty(1) == 1 }
   /// Why writing to standard output failed (it was closed, or its reader went away), or nil.
   var outputFailure: @Sendable () -> String? = { nil }
+  /// Called as a vault replacement reaches each stage; nil except in a test build's live
+  /// environment (`crashTestFaultPoint`).
+  var vaultFaultPoint: (@Sendable (FileVaultStorage.WriteStage) -> Void)? = nil
 
   /// Seconds a code copied by `code --copy` stays on the clipboard: `$TWOFOLD_CLIPBOARD_SECONDS`
   /// when it is a whole number from 0 to 86400 (tests shorten the wait), else the full-screen
@@ -49,7 +52,7 @@ struct Environment {
   static var live: Environment {
     let failure = WriteFailure()
     if reopenClosedDescriptors().contains(1) { failure.code.store(EBADF, ordering: .relaxed) }
-    return Environment(
+    var environment = Environment(
       standardOutput: { text in
         guard failure.code.load(ordering: .relaxed) == 0 else { return }
         let code = write(1, text)
@@ -63,6 +66,10 @@ struct Environment {
         return code == 0 ? nil : String(cString: strerror(code))
       }
     )
+    #if TWOFOLD_FAULT_POINTS
+      environment.vaultFaultPoint = crashTestFaultPoint()
+    #endif
+    return environment
   }
 
   /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`twofold … >&-`), so

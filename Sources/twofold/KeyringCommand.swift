@@ -1,6 +1,7 @@
 import Agent
 import AppSession
 import Arguments
+import Codecs
 import Data
 import Domain
 import Infrastructure

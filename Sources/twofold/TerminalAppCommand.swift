@@ -41,7 +41,7 @@ struct TerminalAppCommand {
     // The keyring's warnings are not written over the full-screen app.
     let vault = InteractiveVault(
       path: session.path, agent: session.agent, now: environment.now, ids: session.ids,
-      keyring: session.keyring.map(\.keyring))
+      keyring: session.keyring.map(\.keyring), faultPoint: environment.vaultFaultPoint)
     let settings = FileSettingsStore(vaultPath: session.path)
     var opened: VaultServices?
     var encrypted = true

@@ -24,7 +24,7 @@ struct VaultSession {
   init(options: ParsedArguments, environment: Environment) throws(CommandFailure) {
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
     let clock = environment.now
-    storage = FileVaultStorage(path: path, now: { clock() })
+    storage = FileVaultStorage(path: path, now: { clock() }, faultPoint: environment.vaultFaultPoint)
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
     passwords = PasswordSources(options: options, variables: environment.variables)
     agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)

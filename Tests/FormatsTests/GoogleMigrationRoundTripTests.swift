@@ -1,5 +1,6 @@
 import Domain
 import Formats
+import OTP
 import Testing
 
 /// Accounts written as Google transfer URIs read back with the same issuer, name and parameters.

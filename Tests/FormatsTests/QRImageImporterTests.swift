@@ -1,5 +1,6 @@
 import Domain
 import Formats
+import OTP
 import Testing
 
 /// The `qr` importer over a decoder that returns given texts: what it makes of each QR code.

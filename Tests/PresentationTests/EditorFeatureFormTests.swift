@@ -1,4 +1,5 @@
 import Domain
+import OTP
 import Presentation
 import Testing
 

@@ -8,8 +8,9 @@ import Testing
 
 /// `twofold add` killed with SIGKILL: the vault always opens and holds the accounts from before
 /// the kill, or those and the new one, never fewer and never garbage. Random kills check that
-/// property wherever they land; kills at named points of the save (`$TWOFOLD_TEST_KILL_AT`, read
-/// by `FileVaultStorage`) make sure both outcomes are seen, whatever the machine's load.
+/// property wherever they land; kills at named points of the save (`$TWOFOLD_TEST_KILL_AT`, which
+/// only the debug binary reads, `Environment+FaultPoints.swift`, and hands `FileVaultStorage` as
+/// its fault point) make sure both outcomes are seen, whatever the machine's load.
 @Suite("Crash consistency")
 struct CrashConsistencyTests {
   /// Kills per run; `TWOFOLD_CRASH_RUNS` raises it for long runs.

@@ -1,3 +1,4 @@
+import Codecs
 import Domain
 
 /// The db object (vault-format.md "The db object") and the vault's contents, both ways.

@@ -1,3 +1,4 @@
+import Codecs
 import Crypto
 import Domain
 import OTP

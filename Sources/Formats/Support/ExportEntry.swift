@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// What every importer of a JSON-based export needs for one entry: typed access to its members,
 /// the checks that turn loose values into `OTPParameters`, and the report label. Failures are

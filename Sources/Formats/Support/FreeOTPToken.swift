@@ -1,5 +1,6 @@
 import Codecs
 import Domain
+import OTP
 
 /// FreeOTP's token JSON, shared by FreeOTP 1 (`tokens.xml`), FreeOTP+ (JSON export and
 /// internal XML) and FreeOTP 2 backups: `{type, issuerExt, label, algo, digits, period, counter,

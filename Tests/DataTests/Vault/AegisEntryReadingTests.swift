@@ -1,3 +1,4 @@
+import Codecs
 import Data
 import Domain
 import OTP

@@ -1,3 +1,4 @@
+import Codecs
 import Crypto
 import Data
 import Domain

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import OTP
 
 /// The fields EXPECTED.md compares, from an imported account or an `expected/*.json` entry.
 struct FixtureAccount: Equatable, Sendable, CustomStringConvertible {

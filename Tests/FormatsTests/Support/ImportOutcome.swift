@@ -1,4 +1,5 @@
 import Domain
+import OTP
 
 /// What importing a file came to, reduced to what damaged-input tables compare, with every
 /// message it produced (the error's description or each failed entry's label and reason).

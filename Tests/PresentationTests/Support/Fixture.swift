@@ -1,4 +1,5 @@
 import Domain
+import OTP
 import Presentation
 
 /// The vault, times and codes the Presentation tests share.

@@ -1,5 +1,6 @@
 import CAdwaita
 import Domain
+import OTP
 import Presentation
 
 /// Add or edit an account: a Key URI, or the fields, each with its problem under it after the
