@@ -1,6 +1,5 @@
 import Data
 import Domain
-import OTP
 import Testing
 
 /// The repository reuses the contents it last decoded only while the file's bytes are the same:
