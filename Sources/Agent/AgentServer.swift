@@ -57,6 +57,12 @@ public final class AgentServer: Sendable {
     case refused(String)
   }
 
+  /// The size of the locked arena the agent asks for (`LockedMemory.start(bytes:)`): room for
+  /// the keys and for the secrets and HMAC key schedules of about 13,000 TOTP accounts (a
+  /// schedule takes 256 bytes, 512 for SHA-512). What does not fit lives in ordinary memory,
+  /// wiped all the same when the vault is let go.
+  public static let lockedMemoryBytes = 4 << 20
+
   /// Connections served at once; more wait in the listen queue.
   static let connectionLimit = 32
   /// A request must arrive whole within this many milliseconds of the previous one.
@@ -179,9 +185,7 @@ public final class AgentServer: Sendable {
     case .unlock(let vault, let key, let slot, let idle, let max):
       return unlock(vault, key: key, slot: slot, idle: idle, max: max, at: now).encoded()
     case .lock(let vault):
-      vaults.withLock { held in
-        if let vault { held[vault] = nil } else { held.removeAll() }
-      }
+      letGo(where: { path, _ in vault == nil || path == vault })
       return AgentResponse.ok.encoded()
     case .load(let vault):
       return using(vault, at: now) { (held) throws(DomainError) in try held.withheldAnswer() }
@@ -347,7 +351,7 @@ public final class AgentServer: Sendable {
     do throws(DomainError) {
       return try body(held)
     } catch .passwordRequired {
-      vaults.withLock { if $0[vault] === held { $0[vault] = nil } }
+      letGo(where: { _, candidate in candidate === held })
       dependencies.log("the key slots of \(vault) changed: locked it")
       return AgentResponse.notHeld.encoded()
     } catch {
@@ -357,9 +361,19 @@ public final class AgentServer: Sendable {
 
   /// Drops every vault whose lease ran out, wiping its key once nothing uses it.
   func dropExpired(at now: Int64) {
-    vaults.withLock { held in
-      for (path, vault) in held where vault.isExpired(at: now) { held[path] = nil }
+    letGo(where: { _, vault in vault.isExpired(at: now) })
+  }
+
+  /// Drops the held vaults `isDropped` picks and their cached contents at once, so the
+  /// secrets are wiped as soon as no request still reads them (a sync watch may keep a vault
+  /// itself a little longer), and the key once nothing uses it.
+  private func letGo(where isDropped: (String, HeldVault) -> Bool) {
+    let dropped = vaults.withLock { held in
+      let dropped = held.filter { isDropped($0.key, $0.value) }
+      for path in dropped.keys { held[path] = nil }
+      return dropped.values
     }
+    for vault in dropped { vault.invalidate() }
   }
 
   private func startExpiryTimer() {

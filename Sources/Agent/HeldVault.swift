@@ -5,12 +5,15 @@ import OTP
 import Synchronization
 
 /// One vault the agent holds open: its repository (which holds the master key), the lease, and
-/// the contents last decrypted with the identity of the file they came from. The cache is used
-/// only while the file on disk has that identity; any change on disk means a fresh read.
+/// the contents last decrypted with the identity of the file they came from, their secrets
+/// moved into `HeldSecrets` (locked memory). The cache is used only while the file on disk has
+/// that identity; any change on disk means a fresh read.
 final class HeldVault: Sendable {
   private struct Cache {
     var identity: FileIdentity
+    /// The contents, every secret withheld.
     var contents: VaultContents
+    var secrets: HeldSecrets
     var withheld: [UInt8]?
     var index: AccountIndex?
     var generators: [Result<CodeGenerator, OTPError>]?
@@ -45,7 +48,7 @@ final class HeldVault: Sendable {
     return HeldVaultStatus(path: path, idleLeft: left.idle, maxLeft: left.max)
   }
 
-  /// The contents as the file holds them now.
+  /// The contents as the file holds them now, every secret withheld (they are in `secrets()`).
   func contents() throws(DomainError) -> VaultContents {
     try current().contents
   }
@@ -61,6 +64,11 @@ final class HeldVault: Sendable {
     return bytes
   }
 
+  /// The secrets of the contents as the file holds them now.
+  func secrets() throws(DomainError) -> HeldSecrets {
+    try current().secrets
+  }
+
   /// The accounts indexed for queries (ids, labels, folded text) and each one's prepared code
   /// generator (its HMAC key schedule done once), built once per version of the file, so a
   /// request costs the same whatever the vault's size.
@@ -68,7 +76,9 @@ final class HeldVault: Sendable {
     let found = try current()
     if let index = found.index, let generators = found.generators { return (index, generators) }
     let index = AccountIndex(found.contents.accounts)
-    let generators = found.contents.accounts.map(CodesAt.generator(for:))
+    let generators = found.contents.accounts.indices.map { position in
+      found.secrets.generator(at: position, for: found.contents.accounts[position])
+    }
     cache.withLock { cached in
       if cached?.identity == found.identity {
         cached?.index = index
@@ -88,7 +98,8 @@ final class HeldVault: Sendable {
         of: indexed.index.accounts[position], generator: indexed.generators[position], at: time, next: next))
   }
 
-  /// Forgets the cached contents (after a change this agent made).
+  /// Forgets the cached contents (after a change this agent made, or when the agent lets the
+  /// vault go): their secrets are wiped once no request still reads them.
   func invalidate() { cache.withLock { $0 = nil } }
 
   private func current() throws(DomainError) -> Cache {
@@ -98,8 +109,10 @@ final class HeldVault: Sendable {
       throw .vaultMissing
     }
     if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached }
-    let contents = try repository.load()
-    let fresh = Cache(identity: identity, contents: contents, withheld: nil, index: nil, generators: nil)
+    var contents = try repository.load()
+    let secrets = HeldSecrets(taking: &contents.accounts)
+    let fresh = Cache(
+      identity: identity, contents: contents, secrets: secrets, withheld: nil, index: nil, generators: nil)
     cache.withLock { $0 = fresh }
     return fresh
   }

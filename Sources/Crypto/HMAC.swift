@@ -12,11 +12,25 @@ public final class HMAC: @unchecked Sendable {
   /// Prepares the key schedule for `key`; the key bytes are not kept.
   public init(_ algorithm: DigestAlgorithm, key: [UInt8]) {
     self.algorithm = algorithm
+    paddedKey = key.withUnsafeBytes { Self.schedule(algorithm, key: $0) }
+  }
+
+  /// Prepares the key schedule for the bytes at `key` (a range of `SecretBytes`, read in
+  /// place); the key bytes are not kept.
+  public init(_ algorithm: DigestAlgorithm, keyBytes key: UnsafeRawBufferPointer) {
+    self.algorithm = algorithm
+    paddedKey = Self.schedule(algorithm, key: key)
+  }
+
+  /// The `PaddedKey` of `key` for `algorithm`: in `LockedMemory` when it is started and has room.
+  private static func schedule(_ algorithm: DigestAlgorithm, key: UnsafeRawBufferPointer)
+    -> UnsafeMutableRawPointer
+  {
     switch algorithm {
-    case .md5: paddedKey = PaddedKey<MD5Digest>.allocate(key: key)
-    case .sha1: paddedKey = PaddedKey<SHA1Digest>.allocate(key: key)
-    case .sha256: paddedKey = PaddedKey<SHA256Digest>.allocate(key: key)
-    case .sha512: paddedKey = PaddedKey<SHA512Digest>.allocate(key: key)
+    case .md5: PaddedKey<MD5Digest>.allocate(key: key)
+    case .sha1: PaddedKey<SHA1Digest>.allocate(key: key)
+    case .sha256: PaddedKey<SHA256Digest>.allocate(key: key)
+    case .sha512: PaddedKey<SHA512Digest>.allocate(key: key)
     }
   }
 

@@ -70,19 +70,32 @@ enum SHA512Digest: LowLevelDigest {
 }
 
 /// The two HMAC states after absorbing the key pads (RFC 2104 §2), for one digest. They live
-/// in one heap allocation made and wiped here, so no stray copy of them is left behind.
+/// in one allocation made and wiped here (in `LockedMemory` when it is started and has room), so
+/// no stray copy of them is left behind.
 struct PaddedKey<D: LowLevelDigest> {
   var inner: D.Context
   var outer: D.Context
 
   /// Allocates the states and absorbs `key`'s pads into them in place.
-  static func allocate(key: [UInt8]) -> UnsafeMutableRawPointer {
+  static func allocate(key: UnsafeRawBufferPointer) -> UnsafeMutableRawPointer {
     let blockSize = D.algorithm.blockSize
     var block = [UInt8](repeating: 0, count: blockSize)
-    var hashed = key.count > blockSize ? Digest.hash(D.algorithm, key) : []
-    for (index, byte) in (hashed.isEmpty ? key : hashed).enumerated() { block[index] = byte }
-    wipe(&hashed)
-    let states = UnsafeMutablePointer<Self>.allocate(capacity: 1)
+    block.withUnsafeMutableBytes { block in
+      guard key.count > blockSize else {
+        block.copyMemory(from: key)
+        return
+      }
+      // A key longer than a block is hashed first (RFC 2104 §2), straight into the block.
+      var context = D.fresh()
+      D.update(&context, key.baseAddress, key.count)
+      D.finish(&context, block.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      withUnsafeMutableBytes(of: &context) { OPENSSL_cleanse($0.baseAddress, $0.count) }
+    }
+    let raw =
+      LockedMemory.allocate(MemoryLayout<Self>.size)
+      ?? UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<Self>.size, alignment: MemoryLayout<Self>.alignment)
+    let states = raw.bindMemory(to: Self.self, capacity: 1)
     states.initialize(to: PaddedKey(inner: D.fresh(), outer: D.fresh()))
     var pad = block.map { $0 ^ 0x36 }
     D.update(&states.pointee.inner, pad, blockSize)
@@ -90,13 +103,17 @@ struct PaddedKey<D: LowLevelDigest> {
     D.update(&states.pointee.outer, pad, blockSize)
     wipe(&pad)
     wipe(&block)
-    return UnsafeMutableRawPointer(states)
+    return raw
   }
 
   /// Wipes and frees states made by `allocate`.
   static func deallocate(_ states: UnsafeMutableRawPointer) {
-    OPENSSL_cleanse(states, MemoryLayout<Self>.size)
-    states.deallocate()
+    if LockedMemory.holds(states) {
+      LockedMemory.free(states, count: MemoryLayout<Self>.size)
+    } else {
+      OPENSSL_cleanse(states, MemoryLayout<Self>.size)
+      states.deallocate()
+    }
   }
 
   /// The MAC of `message` under the states at `states`: two digests, each started from a copy.

@@ -23,9 +23,11 @@ public final class SecretBytes: @unchecked Sendable {
   public convenience init<Failure: Error>(
     count: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    if CRYPTO_secure_malloc_initialized() == 1, count > 0, let raw = CRYPTO_secure_zalloc(count, nil, 0) {
+    if let raw = LockedMemory.allocate(count) {
       let buffer = UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: count)
-      self.init(buffer: buffer, release: { CRYPTO_secure_clear_free($0.baseAddress, $0.count, nil, 0) })
+      self.init(
+        buffer: buffer,
+        release: { LockedMemory.free(UnsafeMutableRawPointer($0.baseAddress!), count: $0.count) })
       try initializer(UnsafeMutableRawBufferPointer(buffer))
       return
     }

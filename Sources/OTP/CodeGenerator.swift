@@ -3,30 +3,70 @@ import Crypto
 /// Computes one account's codes. The HMAC key schedule is prepared once, so generating many
 /// codes (a list refresh, a verification window, a benchmark) costs two digest blocks each.
 public struct CodeGenerator: Sendable {
-  /// The account's parameters.
+  /// The account's parameters (withheld, when the generator was made from separate secret bytes).
   public let parameters: OTPParameters
   private let mac: HMAC?
-  private let motpSecretHex: String
+  /// mOTP's secret as lowercase hex followed by its PIN: what each code's MD5 covers after the time.
+  private let motpMaterial: SecretBytes?
 
   /// Prepares the generator; mOTP and Yandex accounts without a PIN cannot produce codes.
   public init(_ parameters: OTPParameters) throws(OTPError) {
     guard !parameters.isWithheld else { throw .secretWithheld }
     self.parameters = parameters
+    let pin = Array((parameters.pin ?? "").utf8)
+    let prepared = parameters.secret.withUnsafeBytes { secret in
+      pin.withUnsafeBytes { pin in
+        Result { () throws(OTPError) in try Self.prepare(parameters, secret: secret, pin: pin) }
+      }
+    }
+    (mac, motpMaterial) = try prepared.get()
+  }
+
+  /// Prepares the generator from `secret` and `pin` read in place (ranges of `SecretBytes`)
+  /// instead of from `parameters`, which may be withheld (`OTPParameters.withheld`). It keeps no
+  /// copy of either but its HMAC key schedule and mOTP's material, both in `LockedMemory` when
+  /// that is started; mOTP and Yandex accounts without a PIN cannot produce codes.
+  public init(
+    _ parameters: OTPParameters, secret: UnsafeRawBufferPointer, pin: UnsafeRawBufferPointer
+  ) throws(OTPError) {
+    guard !secret.isEmpty else { throw .secretWithheld }
+    self.parameters = parameters
+    (mac, motpMaterial) = try Self.prepare(parameters, secret: secret, pin: pin)
+  }
+
+  /// The HMAC key schedule (TOTP, HOTP, Steam, Yandex) or the mOTP material of a secret and PIN.
+  private static func prepare(
+    _ parameters: OTPParameters, secret: UnsafeRawBufferPointer, pin: UnsafeRawBufferPointer
+  ) throws(OTPError) -> (HMAC?, SecretBytes?) {
     switch parameters.type {
     case .totp, .hotp, .steam:
-      mac = HMAC(parameters.algorithm.digest, key: parameters.secret)
-      motpSecretHex = ""
+      return (HMAC(parameters.algorithm.digest, keyBytes: secret), nil)
     case .yandex:
-      guard let pin = parameters.pin, !pin.isEmpty else { throw .missingPIN }
-      var key = Digest.sha256(Array(pin.utf8) + parameters.secret)
-      if key.first == 0 { key.removeFirst() }
-      mac = HMAC(.sha256, key: key)
-      wipe(&key)
-      motpSecretHex = ""
+      guard !pin.isEmpty else { throw .missingPIN }
+      var message: [UInt8] = []
+      message.reserveCapacity(pin.count + secret.count)
+      message.append(contentsOf: pin)
+      message.append(contentsOf: secret)
+      var key = Digest.sha256(message)
+      wipe(&message)
+      defer { wipe(&key) }
+      // A leading zero byte of the digest is dropped.
+      return (
+        key.withUnsafeBytes {
+          HMAC(.sha256, keyBytes: UnsafeRawBufferPointer(rebasing: $0[(key[0] == 0 ? 1 : 0)...]))
+        }, nil
+      )
     case .motp:
-      guard let pin = parameters.pin, !pin.isEmpty else { throw .missingPIN }
-      mac = nil
-      motpSecretHex = Hex.encode(parameters.secret)
+      guard !pin.isEmpty else { throw .missingPIN }
+      let digits = Array("0123456789abcdef".utf8)
+      let material = SecretBytes(count: secret.count * 2 + pin.count) { material in
+        for (index, byte) in secret.enumerated() {
+          material[index * 2] = digits[Int(byte >> 4)]
+          material[index * 2 + 1] = digits[Int(byte & 15)]
+        }
+        UnsafeMutableRawBufferPointer(rebasing: material[(secret.count * 2)...]).copyMemory(from: pin)
+      }
+      return (nil, material)
     }
   }
 
@@ -49,8 +89,14 @@ public struct CodeGenerator: Sendable {
       return Self.digits(
         of: yandexValue(counter: counter), base: 26, zero: UInt8(ascii: "a"), count: parameters.digits)
     case .motp:
-      let message = String(counter) + motpSecretHex + (parameters.pin ?? "")
-      return String(Hex.encode(Digest.hash(.md5, Array(message.utf8))).prefix(parameters.digits))
+      guard let motpMaterial else { preconditionFailure("mOTP without its material") }
+      let time = String(counter).utf8
+      var message: [UInt8] = []
+      message.reserveCapacity(time.count + motpMaterial.count)
+      message.append(contentsOf: time)
+      motpMaterial.withUnsafeBytes { message.append(contentsOf: $0) }
+      defer { wipe(&message) }
+      return String(Hex.encode(Digest.hash(.md5, message)).prefix(parameters.digits))
     }
   }
 

@@ -119,7 +119,7 @@ struct AgentCommands {
       return
     }
     AgentProcess.leaveParent()
-    let locked = LockedMemory.start()
+    let locked = LockedMemory.start(bytes: AgentServer.lockedMemoryBytes)
     let clock = environment.now
     let log = environment.standardError
     let faultPoint = environment.vaultFaultPoint

@@ -12,14 +12,16 @@ struct HMACVector: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-/// The two ways Crypto computes an HMAC.
+/// The ways Crypto computes an HMAC.
 enum HMACForm: String, CaseIterable, Sendable {
   case keyed
+  case keyedFromBytesInPlace
   case oneShot
 
   func mac(_ algorithm: DigestAlgorithm, key: [UInt8], message: [UInt8]) -> [UInt8] {
     switch self {
     case .keyed: HMAC(algorithm, key: key).authenticate(message)
+    case .keyedFromBytesInPlace: key.withUnsafeBytes { HMAC(algorithm, keyBytes: $0) }.authenticate(message)
     case .oneShot: HMAC.authenticate(algorithm, key: key, message: message)
     }
   }

@@ -63,6 +63,15 @@ struct SecretBytesTests {
     #expect(source == [UInt8](repeating: 0, count: 32))
   }
 
+  @Test("wipeInPlace zeroes the buffer of the array and of every copy sharing it")
+  func wipeInPlaceZeroesSharedCopies() {
+    let decoded = Self.key.map { $0 }
+    let copy = decoded
+    wipeInPlace(decoded)
+    #expect(copy == [UInt8](repeating: 0, count: 32))
+    #expect(Self.key != copy)
+  }
+
   @Test("an empty secret is allowed")
   func empty() {
     var none: [UInt8] = []
