@@ -25,10 +25,11 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   private let keeper: VersionKeeper?
   private let keyring: KeyringUnlock?
   private let unlocked = Mutex<Unlocked?>(nil)
-  /// The contents last decoded and the SHA-256 of the file bytes they came from: an update
-  /// right after a read (a sync's write after its unlock) finds the same bytes and skips
-  /// decrypting and decoding ten thousand entries again.
+  /// The contents last decoded and the SHA-256 of the file bytes they came from, when the
+  /// repository was made to keep them: an update right after a read (a sync's write after its
+  /// unlock) finds the same bytes and skips decrypting and decoding ten thousand entries again.
   private let decoded = Mutex<Decoded?>(nil)
+  private let reusesDecoded: Bool
 
   private struct Decoded {
     var digest: [UInt8]
@@ -37,12 +38,16 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
 
   /// A repository over `storage`; nothing is read until the first use. `keeper` keeps each
   /// version written (encrypted vaults only), for sync; `keyring`'s key, when it opens the
-  /// vault, is used before the password is asked.
+  /// vault, is used before the password is asked. With `reusesDecoded`, the contents last
+  /// decoded are kept (in ordinary memory, until the repository goes) and reused while the file's
+  /// bytes stay the same: for a command's short life, not for a process that keeps its secrets
+  /// elsewhere (the agent).
   public init(
     storage: any VaultStorage, password: @escaping PasswordSource, random: RandomSource,
     ids: IdentifierSource,
-    keeper: VersionKeeper? = nil, keyring: KeyringUnlock? = nil
+    keeper: VersionKeeper? = nil, keyring: KeyringUnlock? = nil, reusesDecoded: Bool = false
   ) {
+    self.reusesDecoded = reusesDecoded
     self.storage = storage
     self.password = password
     self.random = random
@@ -183,13 +188,13 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
   /// key that opened them is still held, those contents are returned without decrypting again.
   private func openDecoded() throws(DomainError) -> (AegisVaultFile, VaultContents) {
     let read = try readFile()
-    let cached = decoded.withLock { $0?.digest == read.digest ? $0?.contents : nil }
+    let cached = decoded.withLock { reusesDecoded && $0?.digest == read.digest ? $0?.contents : nil }
     if let cached, !read.file.isEncrypted || heldKey(fitting: read.file) != nil {
       return (read.file, cached)
     }
     let (file, db, digest) = try open(read)
     let contents = try AegisDatabase.decode(db, ids: ids)
-    decoded.withLock { $0 = Decoded(digest: digest, contents: contents) }
+    if reusesDecoded { decoded.withLock { $0 = Decoded(digest: digest, contents: contents) } }
     return (file, contents)
   }
 

@@ -42,7 +42,7 @@ struct VaultSession {
       now: { clock() })
     let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
-      random: .secure, ids: ids, keeper: keeper, keyring: keyring)
+      random: .secure, ids: ids, keeper: keeper, keyring: keyring, reusesDecoded: true)
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct

@@ -2,8 +2,9 @@ import Data
 import Domain
 import Testing
 
-/// The repository reuses the contents it last decoded only while the file's bytes are the same:
-/// a change by another process (another repository on the same storage) is always seen.
+/// A repository that keeps the contents it last decoded reuses them only while the file's bytes
+/// are the same: a change by another process (another repository on the same storage) is always
+/// seen.
 @Suite("Reading a vault again", .enabled(if: Vault.fixturesPresent))
 struct RepeatedReadTests {
   @Test(
@@ -11,8 +12,8 @@ struct RepeatedReadTests {
     arguments: ["aegis_plain.json", "aegis_encrypted.json"])
   func changeByAnotherIsSeen(fixture: String) throws {
     let storage = MemoryVaultStorage(try Vault.fixture(fixture))
-    let reader = Vault.repository(storage, ids: .counting("reader"))
-    let writer = Vault.repository(storage, ids: .counting("writer"))
+    let reader = Vault.repository(storage, ids: .counting("reader"), reusesDecoded: true)
+    let writer = Vault.repository(storage, ids: .counting("writer"), reusesDecoded: true)
     let before = try reader.load()
     #expect(try reader.load() == before)
 
@@ -35,7 +36,7 @@ struct RepeatedReadTests {
   func sameBytesAgain() throws {
     let original = try Vault.fixture("aegis_encrypted.json")
     let storage = MemoryVaultStorage(original)
-    let repository = Vault.repository(storage)
+    let repository = Vault.repository(storage, reusesDecoded: true)
     let first = try repository.load()
     try repository.update { contents in contents.accounts.removeAll() }
     #expect(try repository.load().accounts.isEmpty)

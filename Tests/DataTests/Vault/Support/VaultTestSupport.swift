@@ -22,12 +22,15 @@ enum Vault {
     [UInt8](try SharedFixtures.data(path))
   }
 
-  /// A repository over `storage` that answers `password` when asked.
+  /// A repository over `storage` that answers `password` when asked (and keeps the contents it
+  /// last decoded, with `reusesDecoded`).
   static func repository(
-    _ storage: any VaultStorage, password: String = fixturePassword, ids: IdentifierSource = .counting()
+    _ storage: any VaultStorage, password: String = fixturePassword, ids: IdentifierSource = .counting(),
+    reusesDecoded: Bool = false
   ) -> AegisVaultRepository {
     let bytes = Array(password.utf8)
-    return AegisVaultRepository(storage: storage, password: { bytes }, random: .secure, ids: ids)
+    return AegisVaultRepository(
+      storage: storage, password: { bytes }, random: .secure, ids: ids, reusesDecoded: reusesDecoded)
   }
 
   /// A repository over an in-memory copy of a fixture.
