@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Argon2id (RFC 9106, version 0x13) through the reference implementation, libargon2, loaded at
 /// run time with `dlopen`: no headers or link-time dependency, and Twofold runs without it.
 public enum Argon2 {
@@ -53,9 +47,7 @@ public enum Argon2 {
   /// Whether one of `libraries` loads and has Argon2id, so a caller can say so before asking
   /// for a password.
   public static func isAvailable(libraries: [String] = libraryNames) -> Bool {
-    guard let handle = load(libraries) else { return false }
-    defer { dlclose(handle) }
-    return dlsym(handle, "argon2id_hash_raw") != nil
+    DynamicLibrary(firstOf: libraries)?.symbol("argon2id_hash_raw") != nil
   }
 
   /// Derives `length` bytes from `password` and `salt` with Argon2id (`argon2id_hash_raw`),
@@ -65,10 +57,10 @@ public enum Argon2 {
     libraries: [String] = libraryNames
   ) throws(Error) -> [UInt8] {
     try check(parameters, saltCount: salt.count, length: length)
-    guard let handle = load(libraries) else { throw .libraryMissing(installHint) }
-    defer { dlclose(handle) }
-    guard let symbol = dlsym(handle, "argon2id_hash_raw") else { throw .libraryMissing(installHint) }
-    let hash = unsafeBitCast(symbol, to: HashRaw.self)
+    guard let library = DynamicLibrary(firstOf: libraries),
+      let hash = library.function("argon2id_hash_raw", as: HashRaw.self)
+    else { throw .libraryMissing(installHint) }
+    defer { withExtendedLifetime(library) {} }
     var output = [UInt8](repeating: 0, count: length)
     let status = password.withUnsafeBytes { pwd in
       salt.withUnsafeBytes { salt in
@@ -84,10 +76,6 @@ public enum Argon2 {
       throw .library(status)
     }
     return output
-  }
-
-  private static func load(_ libraries: [String]) -> UnsafeMutableRawPointer? {
-    libraries.lazy.compactMap { dlopen($0, RTLD_NOW | RTLD_LOCAL) }.first
   }
 
   private static func check(_ parameters: Parameters, saltCount: Int, length: Int) throws(Error) {

@@ -383,19 +383,15 @@ public struct SyncVault: Sendable {
       var parts: [String] = []
       if unreadable > 0 {
         parts.append(
-          "\(Self.count(unreadable, "version")) with a \(VersionLineage.field) record that cannot be read")
+          "\(Plural.count(unreadable, "version")) with a \(VersionLineage.field) record that cannot be read")
       }
       if stale > 0 {
-        parts.append("\(Self.count(stale, "version")) changed by another program since Twofold wrote it")
+        parts.append("\(Plural.count(stale, "version")) changed by another program since Twofold wrote it")
       }
-      if damaged > 0 { parts.append("\(Self.count(damaged, "kept version")) damaged") }
+      if damaged > 0 { parts.append("\(Plural.count(damaged, "kept version")) damaged") }
       guard !parts.isEmpty else { return nil }
       return parts.joined(separator: ", ")
         + ": merged against an older base, which can bring back a deleted entry"
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-      number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
   }
 }

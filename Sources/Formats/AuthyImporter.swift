@@ -32,15 +32,9 @@ public struct AuthyImporter: AccountImporter {
     -> [ImportCandidate]
   {
     guard !file.bytes.isEmpty else { throw .empty }
-    let entries: [(name: String, value: String)]
-    do throws(SharedPreferences.Failure) {
-      entries = try SharedPreferences.parse(file.bytes)
-    } catch {
-      switch error {
-      case .notSharedPreferences: throw .unrecognized("\(file.name) is not Authy's shared preferences")
-      case .malformed(let reason): throw .damaged("the Authy preferences are not well-formed XML (\(reason))")
-      }
-    }
+    let entries = try SharedPreferences.entries(
+      of: file, notPreferences: "\(file.name) is not Authy's shared preferences",
+      malformed: { "the Authy preferences are not well-formed XML (\($0))" })
     guard let list = entries.first(where: { Self.keys.contains($0.name) })?.value else {
       throw .unrecognized("\(file.name) has no Authy token list")
     }

@@ -29,14 +29,9 @@ public struct BattleNetImporter: AccountImporter {
     -> [ImportCandidate]
   {
     guard ExportEntry.firstSignificantByte(file.bytes) != nil else { throw .empty }
-    let entries: [(name: String, value: String)]
-    do throws(SharedPreferences.Failure) {
-      entries = try SharedPreferences.parse(file.bytes)
-    } catch .notSharedPreferences {
-      throw .unrecognized("\(file.name) is not Battle.net's shared preferences")
-    } catch {
-      throw .damaged("the Battle.net preferences are not well-formed")
-    }
+    let entries = try SharedPreferences.entries(
+      of: file, notPreferences: "\(file.name) is not Battle.net's shared preferences",
+      malformed: { _ in "the Battle.net preferences are not well-formed" })
     guard let masked = entries.first(where: { $0.name == Self.secretKey })?.value else {
       throw .damaged("the Battle.net preferences hold no authenticator secret")
     }

@@ -28,14 +28,9 @@ public struct FreeOTPImporter: AccountImporter {
     -> [ImportCandidate]
   {
     guard ExportEntry.firstSignificantByte(file.bytes) != nil else { throw .empty }
-    let entries: [(name: String, value: String)]
-    do throws(SharedPreferences.Failure) {
-      entries = try SharedPreferences.parse(file.bytes)
-    } catch .notSharedPreferences {
-      throw .unrecognized("\(file.name) is not FreeOTP's tokens.xml: no shared-preferences map")
-    } catch {
-      throw .damaged("the FreeOTP tokens.xml is not well-formed")
-    }
+    let entries = try SharedPreferences.entries(
+      of: file, notPreferences: "\(file.name) is not FreeOTP's tokens.xml: no shared-preferences map",
+      malformed: { _ in "the FreeOTP tokens.xml is not well-formed" })
     return entries.filter { $0.name != Self.orderKey }.enumerated().map { index, entry in
       let label = entry.name.isEmpty ? "entry \(index + 1)" : entry.name
       guard let token = ExportEntry.document(Array(entry.value.utf8)) else {

@@ -8,28 +8,26 @@ public struct GoogleAuthenticatorDatabaseImporter: AccountImporter {
   /// The `--format` name.
   public let format = "google-db"
 
-  /// The columns of `accounts` that are read.
-  static let columns: Set<String> = ["email", "secret", "type"]
+  /// The table of accounts and how its rows read.
+  static let accounts = SQLiteAccountsTable(
+    app: "Google Authenticator", table: "accounts", columns: ["email", "secret", "type"], label: label,
+    parameters: parameters)
 
   /// Creates the importer.
   public init() {}
 
   /// A SQLite database whose `accounts` table has `email`, `secret` and `type`.
-  public func recognizes(_ file: ImportFile) -> Bool {
-    SQLiteDatabase.has(table: "accounts", columns: Self.columns, in: file.bytes)
-  }
+  public func recognizes(_ file: ImportFile) -> Bool { Self.accounts.recognizes(file) }
 
   /// Every row of `accounts`.
   public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
     -> [ImportCandidate]
   {
-    let rows = try SQLiteDatabase.rows(
-      of: "accounts", columns: Self.columns, in: file, app: "Google Authenticator")
-    return rows.enumerated().map { index, row in Self.candidate(row, position: index + 1) }
+    try Self.accounts.candidates(from: file)
   }
 
   /// `email` is the account name, or `Issuer:name` when the app wrote the label whole.
-  private static func candidate(_ row: SQLiteDatabase.Row, position: Int) -> ImportCandidate {
+  private static func label(_ row: SQLiteDatabase.Row) -> (issuer: String, name: String) {
     var name = row.text("email") ?? ""
     var issuer = row.text("issuer") ?? ""
     let parts = name.split(separator: ":", omittingEmptySubsequences: false)
@@ -37,25 +35,22 @@ public struct GoogleAuthenticatorDatabaseImporter: AccountImporter {
       if issuer.isEmpty { issuer = String(parts[0]) }
       name = String(parts[1].drop { $0 == " " })
     }
-    return ExportEntry.candidate(label: ExportEntry.label(issuer: issuer, name: name, position: position)) {
-      () throws(ExportEntry.Problem) in
-      if (row.integer("isencrypted") ?? 0) > 0 {
-        throw ExportEntry.Problem("Google Authenticator encrypted this secret with a key only the phone has")
-      }
-      guard let text = row.text("secret"), !text.isEmpty else {
-        throw ExportEntry.Problem("the account has no secret")
-      }
-      let secret = try ExportEntry.base32(text)
-      let parameters: OTPParameters
-      switch row.integer("type") {
-      case 0?: parameters = try ExportEntry.parameters(type: .totp, secret: secret)
-      case 1?:
-        parameters = try ExportEntry.parameters(
-          type: .hotp, secret: secret, counter: row.integer("counter") ?? 0)
-      case nil: throw ExportEntry.Problem("the account has no type")
-      case let type?: throw ExportEntry.Problem("unknown account type \(type)")
-      }
-      return NewAccount(issuer: issuer, name: name, otp: parameters)
+    return (issuer, name)
+  }
+
+  private static func parameters(_ row: SQLiteDatabase.Row) throws(ExportEntry.Problem) -> OTPParameters {
+    if (row.integer("isencrypted") ?? 0) > 0 {
+      throw ExportEntry.Problem("Google Authenticator encrypted this secret with a key only the phone has")
+    }
+    guard let text = row.text("secret"), !text.isEmpty else {
+      throw ExportEntry.Problem("the account has no secret")
+    }
+    let secret = try ExportEntry.base32(text)
+    switch row.integer("type") {
+    case 0?: return try ExportEntry.parameters(type: .totp, secret: secret)
+    case 1?:
+      return try ExportEntry.parameters(type: .hotp, secret: secret, counter: row.integer("counter") ?? 0)
+    case let type: throw SQLiteAccountsTable.unknownType(type)
     }
   }
 }

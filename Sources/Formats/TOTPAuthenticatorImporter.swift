@@ -52,17 +52,9 @@ public struct TOTPAuthenticatorImporter: AccountImporter {
   }
 
   private static func preferencesList(_ file: ImportFile) throws(ImportError) -> String {
-    let entries: [(name: String, value: String)]
-    do throws(SharedPreferences.Failure) {
-      entries = try SharedPreferences.parse(file.bytes)
-    } catch {
-      switch error {
-      case .notSharedPreferences:
-        throw .unrecognized("\(file.name) is not TOTP Authenticator's shared preferences")
-      case .malformed(let reason):
-        throw .damaged("the TOTP Authenticator preferences are not well-formed XML (\(reason))")
-      }
-    }
+    let entries = try SharedPreferences.entries(
+      of: file, notPreferences: "\(file.name) is not TOTP Authenticator's shared preferences",
+      malformed: { "the TOTP Authenticator preferences are not well-formed XML (\($0))" })
     guard let list = entries.first(where: { $0.name == preferenceKey })?.value else {
       throw .unrecognized("\(file.name) has no TOTP Authenticator entry list")
     }

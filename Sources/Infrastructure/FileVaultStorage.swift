@@ -86,14 +86,12 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     removeStaleTemporaries()
     if exists() { try backUp() }
     let temporary = folder + "/" + temporaryPrefix + "\(getpid())"
-    if let code = POSIX.writeNewFile(temporary, bytes) {
+    if let code = DurableFile.write(bytes, to: temporary) {
       throw .failed("cannot write \(path): \(POSIX.reason(code))")
     }
     faultPoint?(.beforeRename)
-    guard rename(temporary, path) == 0 else {
-      let reason = POSIX.reason()
-      unlink(temporary)
-      throw .failed("cannot replace \(path): \(reason)")
+    if let code = DurableFile.install(temporary, at: path) {
+      throw .failed("cannot replace \(path): \(POSIX.reason(code))")
     }
     faultPoint?(.afterRename)
     POSIX.syncDirectory(folder)
@@ -152,8 +150,7 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     case .failure(let error): throw .failed("cannot read \(path) for its backup: \(POSIX.reason(error.code))")
     }
     let temporary = folder + "/" + backupPrefix + "\(getpid())"
-    unlink(temporary)
-    if let code = POSIX.writeNewFile(temporary, current) {
+    if let code = DurableFile.write(current, to: temporary) {
       throw .failed("cannot write a backup in \(folder + "/backups"): \(POSIX.reason(code))")
     }
     return temporary
@@ -174,26 +171,19 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     // backups on another file system, FAT) or the vault is readable by others (a backup is
     // 0600), a copy written whole and flushed under a temporary name beside the vault first,
     // so a process killed mid-write never leaves a truncated backup.
-    var source = path
+    let naming = { BackupName(stem: stem, stamp: stamp, sequence: $0).fileName }
     var copy: String? = DurableFile.isPrivate(path) ? nil : try copyBeside()
-    if let copy { source = copy }
     defer { if let copy { unlink(copy) } }
-    var sequence = 0
-    while true {
-      let name = BackupName(stem: stem, stamp: stamp, sequence: sequence).fileName
-      if linkat(AT_FDCWD, source, AT_FDCWD, backups + "/" + name, AT_SYMLINK_FOLLOW) == 0 { break }
-      let code = errno
-      if code == EEXIST, sequence < 1000 {
-        sequence += 1
-        continue
-      }
-      guard code != EEXIST, copy == nil else {
-        throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
-      }
+    var placed = DurableFile.link(copy ?? path, into: backups, naming: naming)
+    if case .failed = placed, copy == nil {
       let made = try copyBeside()
       copy = made
-      source = made
+      placed = DurableFile.link(made, into: backups, naming: naming)
     }
-    POSIX.syncDirectory(backups)
+    switch placed {
+    case .placed: return
+    case .failed(_, let code): throw .failed("cannot write a backup in \(backups): \(POSIX.reason(code))")
+    case .exhausted: throw .failed("cannot write a backup in \(backups): \(POSIX.reason(EEXIST))")
+    }
   }
 }

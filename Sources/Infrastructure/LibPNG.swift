@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 
 /// PNG files to grayscale through libpng's simplified API (`png_image_*`, libpng 1.6), loaded at

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Crypto
 
 /// QR codes through libqrencode, loaded at run time with `dlopen` so Twofold runs (without QR
 /// codes) where the library is not installed.
@@ -50,20 +46,16 @@ public enum LibQRencode {
 
   /// Whether the library can be loaded.
   public static var isAvailable: Bool {
-    guard let handle = open() else { return false }
-    dlclose(handle)
-    return true
+    DynamicLibrary(firstOf: libraryNames) != nil
   }
 
   /// Encodes `text` (a Key URI) at error-correction level M in 8-bit mode.
   public static func encode(_ text: String) -> Result<Modules, Failure> {
-    guard let handle = open() else { return .failure(.missing(installHint)) }
-    defer { dlclose(handle) }
-    guard let encodeSymbol = dlsym(handle, "QRcode_encodeString"),
-      let freeSymbol = dlsym(handle, "QRcode_free")
+    guard let library = DynamicLibrary(firstOf: libraryNames),
+      let encode = library.function("QRcode_encodeString", as: EncodeString.self),
+      let free = library.function("QRcode_free", as: Free.self)
     else { return .failure(.missing(installHint)) }
-    let encode = unsafeBitCast(encodeSymbol, to: EncodeString.self)
-    let free = unsafeBitCast(freeSymbol, to: Free.self)
+    defer { withExtendedLifetime(library) {} }
     guard let code = text.withCString({ encode($0, 0, levelM, mode8, 1) }) else {
       return .failure(.encodingFailed("the text is too long for a QR code"))
     }
@@ -78,12 +70,5 @@ public enum LibQRencode {
     }
     let dark = (0..<width * width).map { data[$0] & 1 == 1 }
     return .success(Modules(size: width, dark: dark))
-  }
-
-  private static func open() -> UnsafeMutableRawPointer? {
-    for name in libraryNames {
-      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
-    }
-    return nil
   }
 }

@@ -1,3 +1,5 @@
+import Crypto
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

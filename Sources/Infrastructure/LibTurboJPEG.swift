@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 
 /// JPEG files to grayscale through libjpeg-turbo's TurboJPEG API, loaded at run time. TurboJPEG

@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 
 /// QR codes in PNG and JPEG screenshots through ZBar, loaded at run time with `dlopen` (with

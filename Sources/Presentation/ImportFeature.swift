@@ -151,8 +151,8 @@ public enum ImportFeature {
     let added = refused ? 0 : report.added.count
     let verb = dryRun && !refused ? "would import" : "imported"
     lines.append(
-      "\(verb) \(added) account\(added == 1 ? "" : "s"), \(report.duplicates.count) duplicate"
-        + "\(report.duplicates.count == 1 ? "" : "s") skipped, \(report.failed.count) failed")
+      "\(verb) \(Plural.count(added, "account")), \(Plural.count(report.duplicates.count, "duplicate")) skipped, "
+        + "\(report.failed.count) failed")
     return lines
   }
 }

@@ -6,7 +6,7 @@ public enum Messages {
   /// "Sources"); nil for none.
   public static func conflictCopies(_ count: Int) -> String? {
     guard count > 0 else { return nil }
-    let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
+    let copies = Plural.count(count, "conflict copy", plural: "conflict copies")
     return "\(copies) of this vault: run 'twofold sync'"
   }
 

@@ -1,3 +1,5 @@
+import Domain
+
 /// Android's shared-preferences XML (`<map><string name="k">v</string>…</map>`): the entries
 /// as name → text. Other value elements (`int`, `long`, `boolean`) give their `value`.
 enum SharedPreferences {
@@ -71,5 +73,22 @@ enum SharedPreferences {
       rest = rest[rest.index(after: semicolon)...]
     }
     return output + rest
+  }
+}
+
+extension SharedPreferences {
+  /// The entries of an app's preferences file, with import errors in that app's words:
+  /// `notPreferences` when the file has no map, `malformed(reason)` when its XML is broken.
+  static func entries(
+    of file: ImportFile, notPreferences: @autoclosure () -> String, malformed: (String) -> String
+  ) throws(ImportError) -> [(name: String, value: String)] {
+    do throws(Failure) {
+      return try parse(file.bytes)
+    } catch {
+      switch error {
+      case .notSharedPreferences: throw .unrecognized(notPreferences())
+      case .malformed(let reason): throw .damaged(malformed(reason))
+      }
+    }
   }
 }

@@ -1,11 +1,5 @@
 import Crypto
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A zip archive held in memory, read through libzip loaded at run time with `dlopen` (no
 /// headers, no link-time dependency): libzip does the ZipCrypto decryption and the inflating.
 final class ZipArchive {
@@ -56,7 +50,7 @@ final class ZipArchive {
   }
   private static let readOnly: Int32 = 16
 
-  private let library: UnsafeMutableRawPointer
+  private let library: DynamicLibrary
   private let data: UnsafeMutableBufferPointer<UInt8>
   private var archive: OpaquePointer?
   private let open: Open
@@ -71,12 +65,8 @@ final class ZipArchive {
 
   /// Loads the first of `libraries` that exists and opens `bytes` as a zip archive.
   init(_ bytes: [UInt8], libraries: [String] = libraryNames) throws(Failure) {
-    guard let library = libraries.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-      throw .libraryMissing
-    }
-    func symbol<T>(_ name: String, as type: T.Type) -> T? {
-      dlsym(library, name).map { unsafeBitCast($0, to: type) }
-    }
+    guard let library = DynamicLibrary(firstOf: libraries) else { throw .libraryMissing }
+    func symbol<T>(_ name: String, as type: T.Type) -> T? { library.function(name, as: type) }
     guard let createSource = symbol("zip_source_buffer_create", as: SourceBufferCreate.self),
       let openSource = symbol("zip_open_from_source", as: OpenFromSource.self),
       let freeSource = symbol("zip_source_free", as: Release.self),
@@ -90,10 +80,7 @@ final class ZipArchive {
       let errorInit = symbol("zip_error_init", as: ErrorLifetime.self),
       let errorFini = symbol("zip_error_fini", as: ErrorLifetime.self),
       let discard = symbol("zip_discard", as: Release.self)
-    else {
-      dlclose(library)
-      throw .libraryMissing
-    }
+    else { throw .libraryMissing }
     self.library = library
     self.open = open
     self.openEncrypted = openEncrypted
@@ -128,7 +115,6 @@ final class ZipArchive {
     if let archive { discard(archive) }
     data.update(repeating: 0)
     data.deallocate()
-    dlclose(library)
   }
 
   /// The bytes of the member `name`, at most `limit` of them; an encrypted member needs `password`.

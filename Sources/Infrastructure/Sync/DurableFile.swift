@@ -6,14 +6,14 @@ import Domain
   import Darwin
 #endif
 
-/// The file steps of a sync: a new file written whole and flushed beside its target, then
-/// renamed over it; copies kept in the vault's backups under their own names.
+/// The durable file steps of the vault's saves and of a sync: a new file written whole and
+/// flushed beside its target, then renamed over it, the folder flushed; copies kept in the
+/// vault's backups under their own names.
 enum DurableFile {
   /// Writes `bytes` beside `path` under a temporary name and returns that name.
   static func prepare(_ bytes: [UInt8], for path: String) throws(DomainError) -> String {
     let temporary = POSIX.directory(of: path) + "/." + POSIX.fileName(of: path) + ".sync-\(getpid())"
-    unlink(temporary)
-    if let code = POSIX.writeNewFile(temporary, bytes) {
+    if let code = write(bytes, to: temporary) {
       throw .storage("cannot write beside \(path): \(POSIX.reason(code))")
     }
     return temporary
@@ -22,12 +22,26 @@ enum DurableFile {
   /// Renames `temporary` over `path` and flushes the folder (unless `flushingFolder` is false:
   /// the caller flushes it after a later rename in the same folder).
   static func commit(_ temporary: String, to path: String, flushingFolder: Bool = true) throws(DomainError) {
-    guard rename(temporary, path) == 0 else {
-      let reason = POSIX.reason()
-      unlink(temporary)
-      throw .storage("cannot replace \(path): \(reason)")
+    if let code = install(temporary, at: path) {
+      throw .storage("cannot replace \(path): \(POSIX.reason(code))")
     }
     if flushingFolder { POSIX.syncDirectory(POSIX.directory(of: path)) }
+  }
+
+  /// Writes `bytes` whole and flushed to the new file `temporary` (a leftover of that name goes
+  /// first); the error code when it cannot, with nothing left behind.
+  static func write(_ bytes: [UInt8], to temporary: String) -> Int32? {
+    unlink(temporary)
+    return POSIX.writeNewFile(temporary, bytes)
+  }
+
+  /// Renames `temporary` over `path` (the folder is the caller's to flush); the error code when
+  /// it cannot, `temporary` then removed.
+  static func install(_ temporary: String, at path: String) -> Int32? {
+    guard rename(temporary, path) != 0 else { return nil }
+    let code = errno
+    unlink(temporary)
+    return code
   }
 
   /// Reads `path`; with `waitingForSyncthing`, a missing file Syncthing is replacing is
@@ -57,20 +71,36 @@ enum DurableFile {
   static func keepLinked(_ path: String, in folder: String, as name: String) throws(DomainError) {
     // A kept file is 0600: one others may read is copied.
     guard isPrivate(path) else { return try keep(try read(path), in: folder, as: name) }
-    let placed = try place(in: folder, as: name) { candidate in
-      linkat(AT_FDCWD, path, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
-    }
+    let placed = try place(in: folder, as: name) { link(path, as: $0) }
     // Another file system, or one without links: a copy.
     if case .failed = placed { try keep(try read(path), in: folder, as: name) }
   }
 
-  private enum Placing {
+  /// What became of putting a file into a folder under the first free name.
+  enum Placing: Equatable {
+    /// Put, the folder flushed.
     case placed
+    /// `put` failed on `candidate` with `code`, not for the name being taken.
     case failed(candidate: String, code: Int32)
+    /// Every name tried was taken.
+    case exhausted
   }
 
-  /// Makes `folder` and tries `put` on `name`, then `name-1.json`, `name-2.json`… while it
-  /// answers EEXIST; flushes the folder once one is placed. `put` answers 0 or an error code.
+  /// Tries `put` on `folder/naming(0)`, then `naming(1)`, `naming(2)`… while it answers EEXIST;
+  /// flushes the folder once one is placed. `put` answers 0 or an error code.
+  static func place(in folder: String, naming: (Int) -> String, _ put: (String) -> Int32) -> Placing {
+    for sequence in 0..<1000 {
+      let candidate = folder + "/" + naming(sequence)
+      let code = put(candidate)
+      if code == EEXIST { continue }
+      guard code == 0 else { return .failed(candidate: candidate, code: code) }
+      POSIX.syncDirectory(folder)
+      return .placed
+    }
+    return .exhausted
+  }
+
+  /// Makes `folder` and places as `place` does under `name`, then `name-1.json`, `name-2.json`…
   private static func place(in folder: String, as name: String, _ put: (String) -> Int32) throws(DomainError)
     -> Placing
   {
@@ -79,15 +109,19 @@ enum DurableFile {
     }
     let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     let suffix = name.hasSuffix(".json") ? ".json" : ""
-    for sequence in 0..<1000 {
-      let candidate = folder + "/" + (sequence == 0 ? name : "\(stem)-\(sequence)\(suffix)")
-      let code = put(candidate)
-      if code == EEXIST { continue }
-      guard code == 0 else { return .failed(candidate: candidate, code: code) }
-      POSIX.syncDirectory(folder)
-      return .placed
-    }
-    throw .storage("cannot find a free name for \(name) in \(folder)")
+    let placed = place(in: folder, naming: { $0 == 0 ? name : "\(stem)-\($0)\(suffix)" }, put)
+    guard placed != .exhausted else { throw .storage("cannot find a free name for \(name) in \(folder)") }
+    return placed
+  }
+
+  /// Links the file at `source` into `folder` as `place` names it (`AT_SYMLINK_FOLLOW`).
+  static func link(_ source: String, into folder: String, naming: (Int) -> String) -> Placing {
+    place(in: folder, naming: naming) { link(source, as: $0) }
+  }
+
+  /// Gives the file at `source` the second name `name`: 0 or the error code.
+  private static func link(_ source: String, as name: String) -> Int32 {
+    linkat(AT_FDCWD, source, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
   }
 
   /// Moves `path` into `folder` under its own name: kept there first, then removed here.

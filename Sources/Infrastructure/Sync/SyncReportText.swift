@@ -43,7 +43,7 @@ public enum SyncReportText {
     let local = counts(report.local)
     let head = dryRun ? "would sync" : "synced"
     let remote = source.isTwoWay ? "; the source \(counts(report.remote))" : ""
-    let conflicts = report.conflicts == 1 ? "1 conflict" : "\(report.conflicts) conflicts"
+    let conflicts = Plural.count(report.conflicts, "conflict")
     return "\(head) \(source.source): the vault \(local)\(remote); \(conflicts)"
   }
 

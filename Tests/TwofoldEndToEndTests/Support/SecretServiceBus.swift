@@ -44,13 +44,7 @@ final class SecretServiceBus {
     bus.standardError = FileHandle.nullDevice
     try bus.run()
     processes.append(bus)
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let more = printed.fileHandleForReading.availableData
-      guard !more.isEmpty else { break }
-      line.append(more)
-    }
-    address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    address = printed.firstLine()
     guard address.hasPrefix("unix:") else { throw Failure("dbus-daemon printed no address") }
     if keyring { try startKeyring() }
   }

@@ -20,13 +20,7 @@ final class XServer {
     server.standardError = FileHandle.nullDevice
     try server.run()
     processes.append(server)
-    var printed = Data()
-    while !printed.contains(UInt8(ascii: "\n")) {
-      let more = chosen.fileHandleForReading.availableData
-      guard !more.isEmpty else { break }
-      printed.append(more)
-    }
-    let number = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let number = chosen.firstLine()
     guard !number.isEmpty, number.allSatisfy(\.isNumber) else {
       display = ""
       throw Failure(message: "Xvfb did not say which display it took")

@@ -5,12 +5,14 @@
 #endif
 
 /// A native library opened at run time with `dlopen`, closed when dropped, so Twofold runs
-/// (without the feature) where the library is not installed.
-final class DynamicLibrary {
+/// (without the feature) where the library is not installed. The one place the package calls
+/// `dlopen`: libargon2 here, libzip in Formats, the image, QR and keyring libraries in
+/// Infrastructure.
+package final class DynamicLibrary {
   private let handle: UnsafeMutableRawPointer
 
   /// Opens the first of `names` that loads, or nil when none does.
-  init?(firstOf names: [String]) {
+  package init?(firstOf names: [String]) {
     guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
       return nil
     }
@@ -20,11 +22,11 @@ final class DynamicLibrary {
   deinit { dlclose(handle) }
 
   /// The C function `name` as `type` (a `@convention(c)` function type), or nil when absent.
-  func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+  package func function<Function>(_ name: String, as type: Function.Type) -> Function? {
     guard let symbol = dlsym(handle, name) else { return nil }
     return unsafeBitCast(symbol, to: type)
   }
 
   /// The address of `name` (a function handed on as a pointer, as `g_str_hash` is), or nil when absent.
-  func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
+  package func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
 }
