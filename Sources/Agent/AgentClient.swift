@@ -92,10 +92,8 @@ public struct AgentClient: Sendable {
 
   /// Whether an agent answers; never starts one.
   public func status() throws(Failure) -> (vaults: [HeldVaultStatus], pid: Int32) {
-    guard case .status(let vaults, let pid) = try send(.status) else {
-      throw .failed("the agent gave an unexpected answer")
-    }
-    return (vaults, pid)
+    guard let status = try send(.status).status else { throw .failed("the agent gave an unexpected answer") }
+    return status
   }
 }
 
