@@ -65,6 +65,22 @@ struct AgentServerTests {
     #expect(try agent.client.status().vaults.count == (held ? 1 : 0))
   }
 
+  @Test("status reads the seconds left and never extends them")
+  func statusDoesNotExtend() throws {
+    let agent = InProcessAgent()
+    _ = try agent.unlock(idle: 60, max: 600)
+    for _ in 0..<5 {
+      agent.advance(seconds: 11)
+      _ = try agent.client.status()
+    }
+    #expect(
+      try agent.client.status().vaults == [
+        HeldVaultStatus(path: InProcessAgent.vault, idleLeft: 5, maxLeft: 545)
+      ])
+    agent.advance(seconds: 5)
+    #expect(try agent.client.status().vaults.isEmpty)
+  }
+
   @Test("lock forgets the vault it names, or every vault", arguments: [InProcessAgent.vault, nil])
   func lock(vault: String?) throws {
     let agent = InProcessAgent()
