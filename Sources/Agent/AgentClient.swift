@@ -1,8 +1,7 @@
 import Infrastructure
-import Synchronization
 
-/// A command's line to the agent: checks the folder and the agent's uid before sending
-/// anything, one connection per request.
+/// A command's line to the agent: encodes requests, sends them through its transport (the
+/// agent's socket), and reads the answers.
 public struct AgentClient: Sendable {
   /// Why the agent could not be asked.
   public enum Failure: Error, Equatable, Sendable {
@@ -23,13 +22,14 @@ public struct AgentClient: Sendable {
 
   /// The agent's folder.
   public let folder: RuntimeFolder
-  /// The connection kept between the requests of one command (a command makes two or three).
-  private let kept = KeptConnection()
-  /// Milliseconds to wait for an answer (a change may wait 10 s for the vault's lock).
-  public var timeout: Int32 = 120_000
+  /// How requests reach the agent.
+  public let transport: AgentTransport
 
-  /// A client of the agent in `folder`.
-  public init(folder: RuntimeFolder) { self.folder = folder }
+  /// A client of the agent in `folder`, through `transport` (by default the folder's socket).
+  public init(folder: RuntimeFolder, transport: AgentTransport? = nil) {
+    self.folder = folder
+    self.transport = transport ?? .socket(folder: folder)
+  }
 
   /// Sends `request` and returns the answer.
   public func send(_ request: AgentRequest) throws(Failure) -> AgentResponse {
@@ -41,17 +41,7 @@ public struct AgentClient: Sendable {
 
   /// Sends an encoded request (tests send damaged ones) and returns the answer.
   public func exchange(_ message: [UInt8]) throws(Failure) -> AgentResponse {
-    let connection: UnixSocket
-    if let open = kept.take() { connection = open } else { connection = try connect() }
-    let answer: [UInt8]?
-    do {
-      try connection.send(frame: message)
-      answer = try connection.receiveFrame(limit: AgentProtocol.responseLimit)
-    } catch {
-      throw .interrupted("the agent did not answer: \(error.reason)")
-    }
-    guard let answer else { throw .interrupted("the agent closed the connection") }
-    kept.keep(connection)
+    let answer = try transport.exchange(message)
     let response: AgentResponse
     do {
       response = try AgentResponse.decode(answer)
@@ -64,53 +54,9 @@ public struct AgentClient: Sendable {
     return response
   }
 
-  /// A new connection, once the folder and the agent's user are checked.
-  private func connect() throws(Failure) -> UnixSocket {
-    switch folder.check() {
-    case nil: throw .notRunning
-    case .failure(let refusal): throw .refused(refusal.reason)
-    case .success: break
-    }
-    let connection: UnixSocket
-    do {
-      connection = try UnixSocket.connect(to: folder.socket)
-    } catch {
-      throw .notRunning
-    }
-    let owner: UInt32
-    do {
-      owner = try connection.peer().uid
-    } catch {
-      throw .failed(error.reason)
-    }
-    guard owner == AgentProcess.uid else {
-      throw .refused("the agent at \(folder.socket) runs as uid \(owner), not as you: stop it")
-    }
-    connection.setTimeouts(milliseconds: timeout)
-    return connection
-  }
-
   /// Whether an agent answers; never starts one.
   public func status() throws(Failure) -> (vaults: [HeldVaultStatus], pid: Int32) {
-    guard case .status(let vaults, let pid) = try send(.status) else {
-      throw .failed("the agent gave an unexpected answer")
-    }
-    return (vaults, pid)
+    guard let status = try send(.status).status else { throw .failed("the agent gave an unexpected answer") }
+    return status
   }
-}
-
-/// The one connection a client keeps between requests; one the agent closed (it drops idle
-/// connections after a few seconds) is not used again.
-private final class KeptConnection: Sendable {
-  private let connection = Mutex<UnixSocket?>(nil)
-
-  func take() -> UnixSocket? {
-    connection.withLock { kept in
-      defer { kept = nil }
-      guard let open = kept, !open.isClosedByPeer else { return nil }
-      return open
-    }
-  }
-
-  func keep(_ open: UnixSocket) { connection.withLock { $0 = open } }
 }

@@ -29,15 +29,20 @@ public final class AgentServer: Sendable {
     public var stateRoot: String?
     /// The login keyring a held key is kept in on request (`keyring enable`); nil: none.
     public var keyring: (any VaultKeyring)?
+    /// The identity of the vault file at a path now (nil: none), which says when a held vault's
+    /// decrypted contents are out of date.
+    public var identity: @Sendable (String) -> FileIdentity?
 
     /// Collects the dependencies.
     public init(
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
       log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64, stateRoot: String?,
-      keyring: (any VaultKeyring)? = nil
+      keyring: (any VaultKeyring)? = nil,
+      identity: @escaping @Sendable (String) -> FileIdentity? = FileIdentity.of
     ) {
       self.keyring = keyring
+      self.identity = identity
       self.now = now
       self.stateRoot = stateRoot
       self.clock = clock
@@ -158,8 +163,9 @@ public final class AgentServer: Sendable {
 
   private let shuttingDown = Atomic<Bool>(false)
 
-  /// The encoded answer to one request frame, which is wiped once read (it may hold a key).
-  func respond(to frame: inout [UInt8]) -> [UInt8] {
+  /// The encoded answer to one request frame, which is wiped once read (it may hold a key):
+  /// what the socket serves, and what a transport to a server in the same process calls.
+  public func respond(to frame: inout [UInt8]) -> [UInt8] {
     let decoded = Result { () throws(AgentProtocolError) in try AgentRequest.decode(frame) }
     frame.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
     switch decoded {
@@ -290,7 +296,9 @@ public final class AgentServer: Sendable {
     let repository = AegisVaultRepository(
       storage: dependencies.storage(vault), masterKey: key, slotIndex: slot, random: dependencies.random,
       ids: dependencies.ids, keeper: keeper)
-    let held = HeldVault(path: vault, repository: repository, lease: KeyLease(at: now, idle: idle, max: max))
+    let held = HeldVault(
+      path: vault, repository: repository, lease: KeyLease(at: now, idle: idle, max: max),
+      identity: dependencies.identity)
     do throws(DomainError) {
       _ = try held.contents()
     } catch .passwordRequired {

@@ -37,19 +37,13 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
 
   /// The contents, secrets withheld when they come from the agent.
   public func load() throws(DomainError) -> VaultContents {
-    if let response = try ask(.load(vault: vault)) {
-      guard case .contents(let contents) = response else { throw unexpected }
-      return contents
-    }
+    if let contents = try ask(.load(vault: vault), \.contents) { return contents }
     return try directly { () throws(DomainError) in try direct.load() }
   }
 
   /// The accounts `query` selects, matched in the agent.
   public func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
-    if let response = try ask(.matching(vault: vault, query: query.text)) {
-      guard case .accounts(let accounts) = response else { throw unexpected }
-      return accounts
-    }
+    if let accounts = try ask(.matching(vault: vault, query: query.text), \.accounts) { return accounts }
     return try directly { () throws(DomainError) in try direct.accounts(matching: query) }
   }
 
@@ -58,9 +52,8 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   public func code(matching query: AccountQuery, at time: Int64, next: Bool) throws(DomainError)
     -> AccountCode
   {
-    if let response = try ask(.code(vault: vault, query: query.text, at: time, next: next)) {
-      guard case .accountCode(let account, let value) = response else { throw unexpected }
-      return value.code(of: account)
+    if let code = try ask(.code(vault: vault, query: query.text, at: time, next: next), \.accountCode) {
+      return code
     }
     return try directly { () throws(DomainError) in try direct.code(matching: query, at: time, next: next) }
   }
@@ -76,10 +69,7 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
   /// Runs `change` in the agent, or here on the vault file.
   public func perform(_ change: VaultChange, ids: IdentifierSource) throws(DomainError) -> VaultChange.Outcome
   {
-    if let response = try ask(.perform(vault: vault, change)) {
-      guard case .outcome(let outcome) = response else { throw unexpected }
-      return outcome
-    }
+    if let outcome = try ask(.perform(vault: vault, change), \.outcome) { return outcome }
     return try directly { () throws(DomainError) in try direct.perform(change, ids: ids) }
   }
 
@@ -88,21 +78,24 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     if accounts.allSatisfy({ !$0.otp.isWithheld }) && route.withLock({ $0 }) != .agent {
       return try direct.codes(of: accounts, at: time, next: next)
     }
-    guard let response = try ask(.codes(vault: vault, ids: accounts.map(\.id), at: time, next: next)) else {
+    let asked = try ask(.codes(vault: vault, ids: accounts.map(\.id), at: time, next: next)) { response in
+      response.codes.flatMap { $0.count == accounts.count ? $0 : nil }
+    }
+    guard let values = asked else {
       // The agent let the vault go between the listing and the codes: read the secrets here.
       let byID = Dictionary(
         try directly { () throws(DomainError) in try direct.load() }.accounts.map { ($0.id, $0) },
         uniquingKeysWith: { first, _ in first })
       return try direct.codes(of: accounts.map { byID[$0.id] ?? $0 }, at: time, next: next)
     }
-    guard case .codes(let values) = response, values.count == accounts.count else {
-      throw unexpected
-    }
     return zip(accounts, values).map { account, value in value.code(of: account) }
   }
 
-  /// The agent's answer, or nil when the vault is to be used directly from now on.
-  private func ask(_ request: AgentRequest) throws(DomainError) -> AgentResponse? {
+  /// The agent's answer to `request` as `answer` takes it apart, or nil when the vault is to be
+  /// used directly from now on; an answer `answer` does not take is an agent out of step.
+  private func ask<Answer>(
+    _ request: AgentRequest, _ answer: (AgentResponse) -> Answer?
+  ) throws(DomainError) -> Answer? {
     guard route.withLock({ $0 }) != .direct else { return nil }
     let response: AgentResponse
     do {
@@ -132,7 +125,8 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
       throw .storage("the agent could not read the request: \(reason)")
     default:
       route.withLock { $0 = .agent }
-      return response
+      guard let taken = answer(response) else { throw .storage("the agent gave an unexpected answer") }
+      return taken
     }
   }
 
@@ -141,6 +135,4 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     if !handedOff.exchange(true, ordering: .relaxed) { opened() }
     return result
   }
-
-  private var unexpected: DomainError { .storage("the agent gave an unexpected answer") }
 }

@@ -23,8 +23,15 @@ final class HeldVault: Sendable {
   let repository: AegisVaultRepository
   private let lease: Mutex<KeyLease>
   private let cache = Mutex<Cache?>(nil)
+  private let identity: @Sendable (String) -> FileIdentity?
 
-  init(path: String, repository: AegisVaultRepository, lease: KeyLease) {
+  /// Holds the vault at `path`; `identity` tells the file's versions apart (by default from the
+  /// file system; tests give in-memory files theirs).
+  init(
+    path: String, repository: AegisVaultRepository, lease: KeyLease,
+    identity: @escaping @Sendable (String) -> FileIdentity? = FileIdentity.of
+  ) {
+    self.identity = identity
     self.path = path
     self.repository = repository
     self.lease = Mutex(lease)
@@ -104,7 +111,7 @@ final class HeldVault: Sendable {
 
   private func current() throws(DomainError) -> Cache {
     // The identity is taken before reading, so a write racing the read shows as a change next time.
-    guard let identity = FileIdentity.of(path) else {
+    guard let identity = identity(path) else {
       invalidate()
       throw .vaultMissing
     }

@@ -87,38 +87,38 @@ extension WireWriter {
   mutating func change(_ change: VaultChange) {
     switch change {
     case .add(let new):
-      byte(1)
+      tag(ChangeKind.add)
       newAccount(new, .include)
     case .edit(let id, let edits):
-      byte(2)
+      tag(ChangeKind.edit)
       string(id.rawValue)
       changes(edits)
     case .remove(let id):
-      byte(3)
+      tag(ChangeKind.remove)
       string(id.rawValue)
     case .toggleFavorite(let id):
-      byte(4)
+      tag(ChangeKind.toggleFavorite)
       string(id.rawValue)
     case .nextHOTP(let id):
-      byte(5)
+      tag(ChangeKind.nextHOTP)
       string(id.rawValue)
     case .importAccounts(let candidates, let skipBad, let dryRun):
-      byte(6)
+      tag(ChangeKind.importAccounts)
       array(candidates) { $0.candidate($1, .include) }
       bool(skipBad)
       bool(dryRun)
     case .createGroup(let name):
-      byte(7)
+      tag(ChangeKind.createGroup)
       string(name)
     case .renameGroup(let id, let name):
-      byte(8)
+      tag(ChangeKind.renameGroup)
       string(id.rawValue)
       string(name)
     case .deleteGroup(let id):
-      byte(9)
+      tag(ChangeKind.deleteGroup)
       string(id.rawValue)
     case .assignGroups(let id, let names):
-      byte(10)
+      tag(ChangeKind.assignGroups)
       string(id.rawValue)
       strings(names)
     }
@@ -133,59 +133,59 @@ extension WireWriter {
   mutating func outcome(_ outcome: VaultChange.Outcome) {
     switch outcome {
     case .account(let account):
-      byte(1)
+      tag(OutcomeKind.account)
       self.account(account, .withhold)
-    case .done: byte(2)
+    case .done: tag(OutcomeKind.done)
     case .favorite(let flag):
-      byte(3)
+      tag(OutcomeKind.favorite)
       bool(flag)
     case .code(let code):
-      byte(4)
+      tag(OutcomeKind.code)
       string(code)
     case .imported(let report, let refused):
-      byte(5)
+      tag(OutcomeKind.imported)
       self.report(report)
       bool(refused)
     case .group(let group):
-      byte(6)
+      tag(OutcomeKind.group)
       self.group(group)
     }
   }
 
   mutating func domainError(_ error: DomainError) {
     switch error {
-    case .wrongPassword: byte(1)
-    case .passwordRequired: byte(2)
-    case .vaultMissing: byte(3)
-    case .vaultExists: byte(4)
+    case .wrongPassword: tag(ErrorKind.wrongPassword)
+    case .passwordRequired: tag(ErrorKind.passwordRequired)
+    case .vaultMissing: tag(ErrorKind.vaultMissing)
+    case .vaultExists: tag(ErrorKind.vaultExists)
     case .vaultCorrupted(let reason):
-      byte(5)
+      tag(ErrorKind.vaultCorrupted)
       string(reason)
-    case .vaultLocked: byte(6)
+    case .vaultLocked: tag(ErrorKind.vaultLocked)
     case .unsupportedVersion(let what):
-      byte(7)
+      tag(ErrorKind.unsupportedVersion)
       string(what)
     case .storage(let reason):
-      byte(8)
+      tag(ErrorKind.storage)
       string(reason)
     case .duplicate(let label):
-      byte(9)
+      tag(ErrorKind.duplicate)
       string(label)
     case .notFound(let query):
-      byte(10)
+      tag(ErrorKind.notFound)
       string(query)
     case .ambiguous(let query, let candidates):
-      byte(11)
+      tag(ErrorKind.ambiguous)
       string(query)
       strings(candidates)
     case .invalidField(let field, let message):
-      byte(12)
+      tag(ErrorKind.invalidField)
       string(field.rawValue)
       string(message)
     case .cannotGenerate(let reason):
-      byte(13)
+      tag(ErrorKind.cannotGenerate)
       string(reason)
-    case .cancelled: byte(14)
+    case .cancelled: tag(ErrorKind.cancelled)
     }
   }
 }
@@ -271,20 +271,19 @@ extension WireReader {
   }
 
   mutating func change() throws(Malformed) -> VaultChange {
-    switch try byte() {
-    case 1: return .add(try newAccount())
-    case 2: return .edit(Account.ID(try string()), try changes())
-    case 3: return .remove(Account.ID(try string()))
-    case 4: return .toggleFavorite(Account.ID(try string()))
-    case 5: return .nextHOTP(Account.ID(try string()))
-    case 6:
+    switch try tag(ChangeKind.self, unknown: "an unknown change") {
+    case .add: return .add(try newAccount())
+    case .edit: return .edit(Account.ID(try string()), try changes())
+    case .remove: return .remove(Account.ID(try string()))
+    case .toggleFavorite: return .toggleFavorite(Account.ID(try string()))
+    case .nextHOTP: return .nextHOTP(Account.ID(try string()))
+    case .importAccounts:
       let candidates = try array { (reader) throws(Malformed) in try reader.candidate() }
       return .importAccounts(candidates, skipBad: try bool(), dryRun: try bool())
-    case 7: return .createGroup(try string())
-    case 8: return .renameGroup(AccountGroup.ID(try string()), try string())
-    case 9: return .deleteGroup(AccountGroup.ID(try string()))
-    case 10: return .assignGroups(Account.ID(try string()), try strings())
-    default: throw Malformed(reason: "an unknown change")
+    case .createGroup: return .createGroup(try string())
+    case .renameGroup: return .renameGroup(AccountGroup.ID(try string()), try string())
+    case .deleteGroup: return .deleteGroup(AccountGroup.ID(try string()))
+    case .assignGroups: return .assignGroups(Account.ID(try string()), try strings())
     }
   }
 
@@ -297,38 +296,57 @@ extension WireReader {
   }
 
   mutating func outcome() throws(Malformed) -> VaultChange.Outcome {
-    switch try byte() {
-    case 1: return .account(try account())
-    case 2: return .done
-    case 3: return .favorite(try bool())
-    case 4: return .code(try string())
-    case 5: return .imported(try report(), refused: try bool())
-    case 6: return .group(try group())
-    default: throw Malformed(reason: "an unknown outcome")
+    switch try tag(OutcomeKind.self, unknown: "an unknown outcome") {
+    case .account: return .account(try account())
+    case .done: return .done
+    case .favorite: return .favorite(try bool())
+    case .code: return .code(try string())
+    case .imported: return .imported(try report(), refused: try bool())
+    case .group: return .group(try group())
     }
   }
 
   mutating func domainError() throws(Malformed) -> DomainError {
-    switch try byte() {
-    case 1: return .wrongPassword
-    case 2: return .passwordRequired
-    case 3: return .vaultMissing
-    case 4: return .vaultExists
-    case 5: return .vaultCorrupted(try string())
-    case 6: return .vaultLocked
-    case 7: return .unsupportedVersion(try string())
-    case 8: return .storage(try string())
-    case 9: return .duplicate(label: try string())
-    case 10: return .notFound(try string())
-    case 11: return .ambiguous(try string(), candidates: try strings())
-    case 12:
+    switch try tag(ErrorKind.self, unknown: "an unknown error") {
+    case .wrongPassword: return .wrongPassword
+    case .passwordRequired: return .passwordRequired
+    case .vaultMissing: return .vaultMissing
+    case .vaultExists: return .vaultExists
+    case .vaultCorrupted: return .vaultCorrupted(try string())
+    case .vaultLocked: return .vaultLocked
+    case .unsupportedVersion: return .unsupportedVersion(try string())
+    case .storage: return .storage(try string())
+    case .duplicate: return .duplicate(label: try string())
+    case .notFound: return .notFound(try string())
+    case .ambiguous: return .ambiguous(try string(), candidates: try strings())
+    case .invalidField:
       guard let field = AccountField(rawValue: try string()) else {
         throw Malformed(reason: "an unknown field")
       }
       return .invalidField(field, try string())
-    case 13: return .cannotGenerate(try string())
-    case 14: return .cancelled
-    default: throw Malformed(reason: "an unknown error")
+    case .cannotGenerate: return .cannotGenerate(try string())
+    case .cancelled: return .cancelled
     }
   }
+}
+
+/// The kinds of change, as their tag byte: one list for encoding and decoding. New kinds go at
+/// the end; a number is never reused.
+enum ChangeKind: UInt8 {
+  case add = 1
+  case edit, remove, toggleFavorite, nextHOTP, importAccounts, createGroup, renameGroup, deleteGroup,
+    assignGroups
+}
+
+/// The kinds of a change's outcome, as their tag byte.
+enum OutcomeKind: UInt8 {
+  case account = 1
+  case done, favorite, code, imported, group
+}
+
+/// The kinds of `DomainError`, as their tag byte.
+enum ErrorKind: UInt8 {
+  case wrongPassword = 1
+  case passwordRequired, vaultMissing, vaultExists, vaultCorrupted, vaultLocked, unsupportedVersion, storage
+  case duplicate, notFound, ambiguous, invalidField, cannotGenerate, cancelled
 }

@@ -1,7 +1,7 @@
 import Domain
 
 extension WireWriter {
-  mutating func side(_ side: MergeSide) { byte(side == .local ? 0 : 1) }
+  mutating func side(_ side: MergeSide) { tag(side == .local ? SideKind.local : .remote) }
 
   mutating func fields(_ fields: [MergeField]) { strings(fields.map(\.rawValue)) }
 
@@ -14,30 +14,30 @@ extension WireWriter {
   mutating func mergeChange(_ change: MergeChange) {
     switch change {
     case .added(let side, let label):
-      byte(1)
+      tag(MergeChangeKind.added)
       self.side(side)
       string(label)
     case .changed(let side, let label, let fields):
-      byte(2)
+      tag(MergeChangeKind.changed)
       self.side(side)
       string(label)
       self.fields(fields)
     case .removed(let side, let label):
-      byte(3)
+      tag(MergeChangeKind.removed)
       self.side(side)
       string(label)
     case .conflict(let label, let field, let resolution):
-      byte(4)
+      tag(MergeChangeKind.conflict)
       string(label)
       string(field.rawValue)
       bool(resolution == .bothKept)
     case .keptAfterDeletion(let label, let side, let fields):
-      byte(5)
+      tag(MergeChangeKind.keptAfterDeletion)
       string(label)
       self.side(side)
       self.fields(fields)
     case .sameAccount(let label):
-      byte(6)
+      tag(MergeChangeKind.sameAccount)
       string(label)
     }
   }
@@ -56,10 +56,9 @@ extension WireWriter {
 
 extension WireReader {
   mutating func side() throws(Malformed) -> MergeSide {
-    switch try byte() {
-    case 0: return .local
-    case 1: return .remote
-    default: throw Malformed(reason: "an unknown side")
+    switch try tag(SideKind.self, unknown: "an unknown side") {
+    case .local: return .local
+    case .remote: return .remote
     }
   }
 
@@ -77,16 +76,16 @@ extension WireReader {
   }
 
   mutating func mergeChange() throws(Malformed) -> MergeChange {
-    switch try byte() {
-    case 1: return .added(try side(), label: try string())
-    case 2: return .changed(try side(), label: try string(), fields: try fields())
-    case 3: return .removed(try side(), label: try string())
-    case 4:
+    switch try tag(MergeChangeKind.self, unknown: "an unknown sync change") {
+    case .added: return .added(try side(), label: try string())
+    case .changed: return .changed(try side(), label: try string(), fields: try fields())
+    case .removed: return .removed(try side(), label: try string())
+    case .conflict:
       return .conflict(
         label: try string(), field: try field(), resolution: try bool() ? .bothKept : .oursKept)
-    case 5: return .keptAfterDeletion(label: try string(), deletedOn: try side(), changed: try fields())
-    case 6: return .sameAccount(label: try string())
-    default: throw Malformed(reason: "an unknown sync change")
+    case .keptAfterDeletion:
+      return .keptAfterDeletion(label: try string(), deletedOn: try side(), changed: try fields())
+    case .sameAccount: return .sameAccount(label: try string())
     }
   }
 
@@ -99,4 +98,16 @@ extension WireReader {
     return SyncVault.SourceReport(
       source: source, isTwoWay: isTwoWay, report: report, notes: try strings(), warnings: try strings())
   }
+}
+
+/// The sides of a merge, as their tag byte.
+enum SideKind: UInt8 {
+  case local = 0
+  case remote
+}
+
+/// The kinds of `MergeChange`, as their tag byte: one list for encoding and decoding.
+enum MergeChangeKind: UInt8 {
+  case added = 1
+  case changed, removed, conflict, keptAfterDeletion, sameAccount
 }

@@ -22,7 +22,14 @@ struct WireReader {
     return bytes[offset..<offset + count]
   }
 
-  mutating func byte() throws(Malformed) -> UInt8 { try take(1).first! }
+  private mutating func byte() throws(Malformed) -> UInt8 { try take(1).first! }
+
+  /// A kind's one-byte tag (`WireWriter.tag`); a byte no case has is malformed, `unknown` saying
+  /// what it was to be.
+  mutating func tag<Kind: RawRepresentable<UInt8>>(_: Kind.Type, unknown: String) throws(Malformed) -> Kind {
+    guard let kind = Kind(rawValue: try byte()) else { throw Malformed(reason: unknown) }
+    return kind
+  }
 
   mutating func bool() throws(Malformed) -> Bool {
     switch try byte() {

@@ -6,7 +6,11 @@ struct WireWriter {
 
   init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-  mutating func byte(_ value: UInt8) { bytes.append(value) }
+  private mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+  /// The one-byte tag of a kind (a request, an answer, a change, an error…), from the kind's own
+  /// enum, which decoding reads back with `WireReader.tag`.
+  mutating func tag<Kind: RawRepresentable<UInt8>>(_ kind: Kind) { byte(kind.rawValue) }
 
   mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 

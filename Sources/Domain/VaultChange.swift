@@ -138,5 +138,5 @@ extension VaultChange.Outcome {
 extension IdentifierSource {
   /// For changes that make no new account or group (remove, favorite, the next HOTP code): the
   /// change never asks, and were it to, the ids would still be unique within the vault.
-  public static let noNewIDs = IdentifierSource.counting("unused")
+  static let noNewIDs = IdentifierSource.counting("unused")
 }

@@ -14,6 +14,15 @@ public struct FileIdentity: Hashable, Sendable {
   let modified: Int64
   let changed: Int64
 
+  /// An identity given by its parts (a file that is not on a disk, as a test's in-memory one).
+  public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.changed = changed
+  }
+
   /// The identity of the file at `path` now, or nil when it cannot be read.
   public static func of(_ path: String) -> FileIdentity? {
     var info = stat()

@@ -48,7 +48,7 @@ struct AgentInterruptedSyncTests {
       kill(agent.processIdentifier, SIGKILL)
       agent.waitUntilExit()
     }
-    #expect(FakeClipboard.wait(seconds: 20) { FileManager.default.fileExists(atPath: socket) })
+    #expect(waitUntil(deadline: 20) { FileManager.default.fileExists(atPath: socket) })
     let vaultBefore = session.bytes(session.vault)
     let sharedBefore = session.bytes(shared)
 

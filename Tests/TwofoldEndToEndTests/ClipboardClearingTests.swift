@@ -38,7 +38,7 @@ struct ClipboardClearingTests {
 
   /// The process that read the clipboard back, once it has done so.
   func clearer() throws -> FakeClipboard.Call {
-    #expect(FakeClipboard.wait(seconds: 15) { clipboard.calls.contains { $0.action == "paste" } })
+    #expect(waitUntil(deadline: 15) { clipboard.calls.contains { $0.action == "paste" } })
     return try #require(clipboard.calls.first { $0.action == "paste" })
   }
 
@@ -48,10 +48,10 @@ struct ClipboardClearingTests {
     let returned = Date()
     // Still there: the command did not wait for the clearing (nor hold its output open).
     #expect(clipboard.contents == "755224")
-    #expect(FakeClipboard.wait(seconds: 15) { clipboard.contents == "" })
+    #expect(waitUntil(deadline: 15) { clipboard.contents == "" })
     #expect(Date().timeIntervalSince(returned) > 1, "cleared before the lifetime was over")
     let reader = try clearer()
-    #expect(FakeClipboard.wait(seconds: 5) { FakeClipboard.hasEnded(reader.caller) })
+    #expect(waitUntil(deadline: 5) { !ProcessEnd.isRunning(reader.caller) })
     let calls = clipboard.calls
     #expect(calls.map(\.action) == ["copy", "paste", "copy"])
     // The clearing is done by another process, in a session of its own, that got the code on
@@ -69,7 +69,7 @@ struct ClipboardClearingTests {
     #expect(clipboard.contents == "755224")
     try clipboard.copyElsewhere("copied since")
     let reader = try clearer()
-    #expect(FakeClipboard.wait(seconds: 5) { FakeClipboard.hasEnded(reader.caller) })
+    #expect(waitUntil(deadline: 5) { !ProcessEnd.isRunning(reader.caller) })
     #expect(clipboard.calls.map(\.action) == ["copy", "paste"])
     #expect(clipboard.contents == "copied since")
   }

@@ -52,7 +52,7 @@ struct ClipboardToolTests {
     let output = try vault.run(
       ["code", "Zed", "--copy"], ["WAYLAND_DISPLAY": "wayland-0", "TWOFOLD_CLIPBOARD_SECONDS": "1"])
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(FakeClipboard.wait(seconds: 15) { vault.read("calls")?.contains("clear") == true })
+    #expect(waitUntil(deadline: 15) { vault.read("calls")?.contains("clear") == true })
     #expect(vault.read("calls") == "copy \nclear\n")
     #expect(vault.read("clipboard") == nil)
   }

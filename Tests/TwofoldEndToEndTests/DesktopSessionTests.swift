@@ -24,7 +24,7 @@ struct DesktopSessionTests {
       ": > '\(ready)'; read line; printf %s \"$line\" > '\(typed)'",
     ]
     let window = try x.startWindow("xterm", reader, class: "xterm")
-    let focused = x.wait(seconds: 30) {
+    let focused = waitUntil(deadline: 30) {
       _ = x.output(of: "xdotool", ["windowfocus", "--sync", window])
       return vault.read("ready") != nil
         && x.output(of: "xdotool", ["getwindowfocus"])?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,7 +34,7 @@ struct DesktopSessionTests {
     let output = try vault.run(arguments, ["DISPLAY": x.display, "TWOFOLD_TYPE_DELAY_MS": "100"])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(x.output(of: "xdotool", ["key", "Return"]) != nil)
-    #expect(x.wait(seconds: 10) { vault.read("typed") != nil })
+    #expect(waitUntil(deadline: 10) { vault.read("typed") != nil })
     #expect(vault.read("typed") == DesktopVault.codes[0], "typed \(vault.read("typed") ?? "nothing")")
   }
 

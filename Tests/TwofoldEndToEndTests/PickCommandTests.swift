@@ -176,7 +176,7 @@ struct PickCommandTests {
     #expect(output.stderr.hasPrefix("copied to the clipboard with xclip"))
     #expect(clipboard.calls.first?.action == "copy")
     // The clearing process is done before the test's folders go.
-    #expect(FakeClipboard.wait(seconds: 10) { clipboard.calls.count >= 3 })
+    #expect(waitUntil(deadline: 10) { clipboard.calls.count >= 3 })
   }
 }
 

@@ -94,7 +94,7 @@ struct SyncthingTests {
   func apart(_ a: Device, _ b: Device) throws {
     try a.syncthing.pause(b.syncthing)
     try b.syncthing.pause(a.syncthing)
-    let parted = try Syncthing.waitUntil(seconds: Self.deadline) {
+    let parted = try waitUntil(deadline: Self.deadline) {
       try !a.syncthing.isConnected(to: b.syncthing) && !b.syncthing.isConnected(to: a.syncthing)
     }
     try #require(parted, "the devices are still connected")
@@ -104,7 +104,7 @@ struct SyncthingTests {
   func together(_ a: Device, _ b: Device) throws {
     try a.syncthing.resume(b.syncthing)
     try b.syncthing.resume(a.syncthing)
-    let connected = try Syncthing.waitUntil(seconds: Self.deadline) {
+    let connected = try waitUntil(deadline: Self.deadline) {
       try a.syncthing.isConnected(to: b.syncthing) && b.syncthing.isConnected(to: a.syncthing)
     }
     try #require(connected, "the devices did not connect: \(a.syncthing.log)\n\(b.syncthing.log)")
@@ -113,7 +113,7 @@ struct SyncthingTests {
   /// Waits until Syncthing has delivered everything: both sides say they are in sync with the
   /// other, and both folders hold the same files with the same bytes.
   func waitForDelivery(_ a: Device, _ b: Device) throws {
-    let delivered = try Syncthing.waitUntil(seconds: Self.deadline) {
+    let delivered = try waitUntil(deadline: Self.deadline) {
       try a.syncthing.isInSync(Self.folderID, with: b.syncthing)
         && b.syncthing.isInSync(Self.folderID, with: a.syncthing)
         && files(in: a.folder) == files(in: b.folder)

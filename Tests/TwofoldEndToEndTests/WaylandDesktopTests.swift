@@ -26,7 +26,7 @@ struct WaylandDesktopTests {
       let output = try twofold(sway, ["code", "RFC", "--type"])
       #expect(output.status == 0, "\(output.stderr)")
       #expect(output.stdout == "")
-      sway.wait(seconds: 5) { entry.text == code }
+      waitUntil(deadline: 5) { entry.text == code }
       typed.append(entry.text ?? "(nothing)")
     }
     #expect(typed == Self.codes, "a digit lost is wtype issue 46")
@@ -40,11 +40,11 @@ struct WaylandDesktopTests {
     defer { sway.stop() }
     let reader = "stty -icanon -echo && : > foot-ready && exec cat > foot-typed"
     try sway.start("foot", ["sh", "-c", reader], log: "foot.log")
-    let shown = sway.wait(seconds: 30) { sway.read("foot-ready") != nil && sway.focusedAppID() == "foot" }
+    let shown = waitUntil(deadline: 30) { sway.read("foot-ready") != nil && sway.focusedAppID() == "foot" }
     try #require(shown, "foot did not show up focused: \(sway.read("foot.log") ?? "")")
     let output = try twofold(sway, ["code", "RFC", "--type"])
     #expect(output.status == 0, "\(output.stderr)")
-    sway.wait(seconds: 10) { sway.read("foot-typed") == Self.codes[0] }
+    waitUntil(deadline: 10) { sway.read("foot-typed") == Self.codes[0] }
     #expect(sway.read("foot-typed") == Self.codes[0])
   }
 
@@ -57,17 +57,17 @@ struct WaylandDesktopTests {
     let entry = try GTKEntry(on: sway)
     // With a keyboard, the entry tells when fuzzel takes it: then fuzzel is ready for Return.
     try sway.plugKeyboard()
-    try #require(sway.wait(seconds: 10) { entry.focus == "yes" }, "the entry never got the keyboard")
+    try #require(waitUntil(deadline: 10) { entry.focus == "yes" }, "the entry never got the keyboard")
     let pick = try sway.start(
       sway.folder.path("twofold"), ["pick", "RFC", "--type", "--menu", "fuzzel --dmenu"], vault(sway),
       log: "pick.log")
-    let menuShown = sway.wait(seconds: 30) { entry.focus == "no" }
+    let menuShown = waitUntil(deadline: 30) { entry.focus == "no" }
     try #require(menuShown, "fuzzel never took the keyboard: \(sway.read("pick.log") ?? "")")
     #expect(try sway.run("wtype", ["-k", "Return"]).status == 0)
-    let finished = sway.wait(seconds: 20) { !pick.isRunning }
+    let finished = waitUntil(deadline: 20) { !pick.isRunning }
     try #require(finished, "pick did not finish: \(sway.read("pick.log") ?? "")")
     #expect(pick.terminationStatus == 0, "\(sway.read("pick.log") ?? "")")
-    sway.wait(seconds: 5) { entry.text == Self.codes[0] }
+    waitUntil(deadline: 5) { entry.text == Self.codes[0] }
     #expect(entry.text == Self.codes[0])
     #expect(try twofold(sway, ["code", "RFC"]).stdout == Self.codes[1] + "\n", "the counter advanced once")
   }
@@ -85,17 +85,17 @@ struct WaylandDesktopTests {
     let copy = try sway.start(
       sway.folder.path("twofold"), ["code", "RFC", "--copy"],
       vault(sway).merging(["TWOFOLD_CLIPBOARD_SECONDS": "4"]) { $1 }, log: "copy.log")
-    let copied = sway.wait(seconds: 10) { sway.read("copy.log")?.hasSuffix(said) == true }
+    let copied = waitUntil(deadline: 10) { sway.read("copy.log")?.hasSuffix(said) == true }
     try #require(copied, "code --copy said: \(sway.read("copy.log") ?? "")")
     #expect(sway.read("copy.log") == Self.codes[0] + "\n" + said)
     let pasted = try sway.run("wl-paste", ["--no-newline"])
     #expect(pasted.status == 0, "\(pasted.stderr)")
     #expect(pasted.stdout == Self.codes[0])
-    let cleared = sway.wait(seconds: 15) {
+    let cleared = waitUntil(deadline: 15) {
       (try? sway.run("wl-paste", ["--no-newline"]))?.stdout == ""
     }
     #expect(cleared, "the code is still on the clipboard")
-    #expect(sway.wait(seconds: 10) { !copy.isRunning } && copy.terminationStatus == 0)
+    #expect(waitUntil(deadline: 10) { !copy.isRunning } && copy.terminationStatus == 0)
   }
 
   @Test(
@@ -107,14 +107,14 @@ struct WaylandDesktopTests {
     defer { sway.stop() }
     let show = "\"$0\" show RFC --qr; echo $? > qr-shown; exec cat"
     try sway.start("foot", ["sh", "-c", show, sway.folder.path("twofold")], vault(sway), log: "foot.log")
-    let shown = sway.wait(seconds: 30) { sway.read("qr-shown") != nil && sway.focusedAppID() == "foot" }
+    let shown = waitUntil(deadline: 30) { sway.read("qr-shown") != nil && sway.focusedAppID() == "foot" }
     try #require(shown, "foot did not show the QR code: \(sway.read("foot.log") ?? "")")
     #expect(sway.read("qr-shown") == "0\n")
     let other = ["TWOFOLD_VAULT": sway.folder.path("other.json")]
     #expect(try twofold(sway, ["init"], other).status == 0)
     // foot may not have drawn it yet: read the screen until it has.
     var added = try twofold(sway, ["add", "--from-screen", "--whole-screen"], other)
-    sway.wait(seconds: 10) {
+    waitUntil(deadline: 10) {
       if added.status != 0 {
         added = (try? twofold(sway, ["add", "--from-screen", "--whole-screen"], other)) ?? added
       }

@@ -71,15 +71,7 @@ final class AgentSession: @unchecked Sendable {
   /// Kills the agent of this session's folder, if one runs, and waits until it is gone.
   func stopAgent() {
     guard let pid = try? status().pid else { return }
-    kill(pid, SIGKILL)
-    for _ in 0..<200 where Self.isAlive(pid) { usleep(10_000) }
-  }
-
-  /// Whether `pid` runs (a zombie no one has reaped yet does not).
-  static func isAlive(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-    guard let close = stat.lastIndex(of: ")") else { return false }
-    return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    ProcessEnd.killAndReap(pid)
   }
 
   /// A `TWOFOLD_ASKPASS` program that answers with `answer` (nil: cancels) and counts its runs.

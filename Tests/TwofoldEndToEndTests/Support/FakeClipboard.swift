@@ -68,21 +68,4 @@ final class FakeClipboard {
     }
   }
 
-  /// Polls every 50 ms until `condition` holds or `seconds` pass; whether it held.
-  static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(50_000)
-    }
-    return true
-  }
-
-  /// Whether process `pid` has ended (gone, or a zombie nobody reaped yet).
-  static func hasEnded(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return true }
-    return stat[stat.index(close, offsetBy: 2)] == "Z"
-  }
 }

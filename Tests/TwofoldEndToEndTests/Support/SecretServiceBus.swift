@@ -83,7 +83,7 @@ final class SecretServiceBus {
     keyringDaemon = daemon
     input.fileHandleForWriting.write(Data(Self.keyringPassword.utf8))
     try input.fileHandleForWriting.close()
-    let owned = wait(seconds: 20) {
+    let owned = waitUntil(deadline: 20) {
       (try? self.send(
         "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
         ["string:org.freedesktop.secrets"]))?.contains("boolean true") == true
@@ -130,16 +130,6 @@ final class SecretServiceBus {
       throw Failure("dbus-send \(method): \(String(decoding: run.stderr, as: UTF8.self))")
     }
     return String(decoding: run.stdout, as: UTF8.self)
-  }
-
-  /// Polls every 20 ms until `condition` holds or `seconds` pass; whether it held.
-  private func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(20_000)
-    }
-    return true
   }
 
   private static func path(_ program: String) throws -> String {

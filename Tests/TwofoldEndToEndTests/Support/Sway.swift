@@ -85,11 +85,11 @@ final class Sway {
   func stop() {
     for process in processes.reversed() where process.isRunning {
       process.terminate()
-      if !Self.wait(seconds: 2, until: { !process.isRunning }) {
+      if !waitUntil(deadline: 2, condition: { !process.isRunning }) {
         kill(process.processIdentifier, SIGKILL)
       }
     }
-    Self.wait(seconds: 5) { processes.allSatisfy { !$0.isRunning } }
+    waitUntil(deadline: 5) { processes.allSatisfy { !$0.isRunning } }
     processes = []
     inputs = []
   }
@@ -159,23 +159,6 @@ final class Sway {
     return Self.focusedAppID(in: tree)
   }
 
-  /// Polls `condition` every 100 ms until it holds or `seconds` pass; whether it held.
-  @discardableResult
-  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    Self.wait(seconds: seconds, until: condition)
-  }
-
-  /// Polls `condition` every 100 ms until it holds or `seconds` pass; whether it held.
-  @discardableResult
-  static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(100_000)
-    }
-    return true
-  }
-
   // MARK: Starting
 
   /// Starts `process` with no signal blocked. It would inherit the mask of the calling thread, and
@@ -229,7 +212,7 @@ final class Sway {
   /// Waits until sway has made its Wayland and IPC sockets and reports an active output, and
   /// puts their names in `environment`.
   private func waitForSockets(of compositor: Process) throws {
-    let ready = wait(seconds: 30) {
+    let ready = waitUntil(deadline: 30) {
       guard compositor.isRunning, let sockets = sockets() else { return false }
       environment["WAYLAND_DISPLAY"] = sockets.wayland
       environment["SWAYSOCK"] = sockets.ipc
@@ -351,7 +334,7 @@ struct GTKEntry {
     let script = try sway.folder.write("entry.py", Self.program)
     let variables = ["GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory"]
     process = try sway.start("/usr/bin/python3", [script, sway.folder.url.path], variables, log: "entry.log")
-    let shown = sway.wait(seconds: 30) { sway.read("entry-text") == "" && sway.focusedAppID() == Self.appID }
+    let shown = waitUntil(deadline: 30) { sway.read("entry-text") == "" && sway.focusedAppID() == Self.appID }
     guard shown else {
       throw Sway.Failure("the GTK 3 entry did not show up focused: \(sway.read("entry.log") ?? "")")
     }
@@ -367,7 +350,7 @@ struct GTKEntry {
   func clear() -> Bool {
     guard text != "" else { return true }
     kill(process.processIdentifier, SIGUSR1)
-    return sway.wait(seconds: 10) { text == "" }
+    return waitUntil(deadline: 10) { text == "" }
   }
 }
 

@@ -45,7 +45,7 @@ final class Syncthing: @unchecked Sendable {
   func stop() {
     guard process.isRunning else { return }
     process.terminate()
-    if !Self.waitUntil(seconds: 10, { !process.isRunning }) {
+    if !waitUntil(deadline: 10, condition: { !process.isRunning }) {
       kill(process.processIdentifier, SIGKILL)
     }
     process.waitUntilExit()
@@ -108,16 +108,6 @@ final class Syncthing: @unchecked Sendable {
 
   // MARK: Helpers
 
-  /// Polls `condition` every 100 ms until it holds or `seconds` pass; whether it held.
-  static func waitUntil(seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if try condition() { return true }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    return try condition()
-  }
-
   /// An error with what went wrong.
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -170,7 +160,7 @@ final class Syncthing: @unchecked Sendable {
 
   /// Reads the ports it was given from its log, waiting up to 60 s for both lines.
   private func readPorts() throws {
-    let found = Self.waitUntil(seconds: 60) {
+    let found = waitUntil(deadline: 60) {
       let log = self.log
       apiPort = Self.port(after: "GUI and API listening on 127.0.0.1:", in: log) ?? 0
       listenPort = Self.port(after: "TCP listener (127.0.0.1:", in: log) ?? 0

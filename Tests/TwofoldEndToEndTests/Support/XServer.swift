@@ -26,7 +26,8 @@ final class XServer {
       throw Failure(message: "Xvfb did not say which display it took")
     }
     display = ":" + number
-    guard wait(seconds: 10, until: { self.output(of: "xdotool", ["getdisplaygeometry"]) != nil }) else {
+    guard waitUntil(deadline: 10, condition: { self.output(of: "xdotool", ["getdisplaygeometry"]) != nil })
+    else {
       throw Failure(message: "Xvfb did not start on \(display)")
     }
   }
@@ -39,7 +40,7 @@ final class XServer {
   func stop() {
     for process in processes.reversed() where process.isRunning {
       process.terminate()
-      if !wait(seconds: 2, until: { !process.isRunning }) {
+      if !waitUntil(deadline: 2, condition: { !process.isRunning }) {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
       }
@@ -106,22 +107,12 @@ final class XServer {
   /// starting on a loaded 2-core machine, beside the rest of the suite, can take that long).
   func window(ofClass name: String) -> String? {
     var found: String?
-    _ = wait(seconds: 30) {
+    _ = waitUntil(deadline: 30) {
       found = self.output(of: "xdotool", ["search", "--onlyvisible", "--class", name])?
         .split(separator: "\n").first.map(String.init)
       return found != nil
     }
     return found
-  }
-
-  /// Polls every 100 ms until `condition` holds or `seconds` pass; whether it held.
-  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(100_000)
-    }
-    return true
   }
 
   struct Failure: Error, CustomStringConvertible {
