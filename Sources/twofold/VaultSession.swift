@@ -42,7 +42,8 @@ struct VaultSession {
       now: { clock() })
     let direct = AegisVaultRepository(
       storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
-      random: .secure, ids: ids, keeper: keeper, keyring: keyring, reusesDecoded: true)
+      random: .secure, ids: ids, keeper: keeper, keyring: keyring,
+      reusesDecoded: options.command == "sync")
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct
