@@ -12,16 +12,16 @@ extension JSONValue {
   /// output growing (and being copied) twelve times on the way to a few megabytes.
   private var topLevelSize: Int {
     switch self {
-    case .string(let string): return string.utf8.count + 2
-    case .object(let object): return object.members.reduce(4096) { $0 + $1.value.topLevelStringSize }
-    case .array(let elements): return elements.reduce(4096) { $0 + $1.topLevelStringSize }
-    default: return 4096
+    case .object(let object): 4096 + object.members.reduce(0) { $0 + $1.value.stringSize }
+    case .array(let elements): 4096 + elements.reduce(0) { $0 + $1.stringSize }
+    default: 4096 + stringSize
     }
   }
 
-  private var topLevelStringSize: Int {
-    if case .string(let string) = self { return string.utf8.count + 2 }
-    return 0
+  /// The length of a string's text with its quotes; zero for any other value.
+  private var stringSize: Int {
+    guard case .string(let string) = self else { return 0 }
+    return string.utf8.count + 2
   }
 
   /// This value as JSON text (see `serialized(pretty:)`).

@@ -172,8 +172,8 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     }
   }
 
-  /// Reads and parses the file, with the SHA-256 of its bytes; the bytes are released before
-  /// any key derivation starts.
+  /// Reads and parses the file, with the SHA-256 of its bytes when the repository reuses its
+  /// decoded contents (empty otherwise); the bytes are released before any key derivation starts.
   private func readFile() throws(DomainError) -> (file: AegisVaultFile, digest: [UInt8]) {
     let bytes: [UInt8]
     do throws(StorageError) {
@@ -181,7 +181,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     } catch {
       throw error.domainError
     }
-    return (try AegisVaultFile.read(bytes), Digest.sha256(bytes))
+    return (try AegisVaultFile.read(bytes), reusesDecoded ? Digest.sha256(bytes) : [])
   }
 
   /// The file and its decoded contents. When the file's bytes are those last decoded and the
