@@ -23,70 +23,29 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-300}
 list_runs=${LIST_RUNS:-30}
 rounds=${ROUNDS:-5}
-scratch=${SCRATCH_PATH:-.build-bench}
-log() { echo "bench-agent: $*" >&2; }
+bench_name=bench-agent
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
-install_missing() {
-  local missing=()
-  command -v oathtool >/dev/null || missing+=(oathtool)
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-  fi
-  if ! python3 -c "import cryptography, pyotp" 2>/dev/null; then
-    log "installing the Python peer's packages"
-    pip install -q cryptography pyotp >&2
-  fi
-}
-install_missing
+bench_require oathtool hyperfine
+bench_python cryptography pyotp
+bench_build
 
-# The README's install build.
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-log "building (${flags[*]})"
-swift build "${flags[@]}" --product twofold >&2
-bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
-
-work=$(mktemp -d)
-agents=()
-cleanup() {
-  local pid
-  # The agents recorded, and one an unlock started before its pid was read.
-  if [ -S "$work/run/twofold/agent.sock" ]; then
-    agents+=("$("$bin" status --json 2>/dev/null | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')")
-  fi
-  for pid in ${agents[@]+"${agents[@]}"}; do
-    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
-  done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
-# A private runtime folder, so the agent, its socket and its keys are this run's alone.
-export XDG_RUNTIME_DIR="$work/run"
-mkdir "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
+# Every agent started is killed on exit (bench_cleanup), one started by an unlock before its
+# pid was read included; its runtime folder is this run's own.
+bench_workspace
+bench_private_runtime
 unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_VAULT TWOFOLD_ASKPASS
-printf 'bench password\n' >"$work/pw"
 
 # make_vault COUNT: an encrypted vault of COUNT accounts at $work/vault-COUNT.json.
-make_vault() {
-  log "making a vault of $1 accounts"
-  python3 Scripts/bench-uris.py "$1" >"$work/uris-$1.txt"
-  "$bin" init --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent >&2
-  "$bin" import --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent "$work/uris-$1.txt" >&2
-}
+make_vault() { bench_make_vault "$1" "$work/vault-$1.json"; }
 
-# unlock VAULT: starts an agent holding VAULT's key; its pid in $agent (and in $agents, for the
+# unlock VAULT: starts an agent holding VAULT's key; its pid in $agent (and in $bench_pids, for the
 # trap).
 unlock() {
   "$bin" unlock --idle 3600 --vault "$1" --password-file "$work/pw" >&2
   agent=$("$bin" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["pid"])')
-  agents+=("$agent")
+  bench_pids+=("$agent")
   log "agent $agent holds $1"
 }
 
@@ -96,7 +55,7 @@ stop_agent() {
   kill "$agent"
   for _ in $(seq 200); do
     if [ ! -e "/proc/$agent" ]; then
-      agents=()
+      bench_pids=()
       return 0
     fi
     sleep 0.05
@@ -176,7 +135,7 @@ stop_agent
 make_vault 10000
 large="$work/vault-10000.json"
 unlock "$large"
-peer=(python3 "$PWD/Scripts/peer-list-json.py" "$large" "$work/pw")
+peer=("$python" "$PWD/Scripts/peer-list-json.py" "$large" "$work/pw")
 # A few list commands; the agent's list agrees with the peer's (ids and codes).
 same_accounts() {
   python3 -c '

@@ -41,7 +41,9 @@ set -euo pipefail
 start_dir=$PWD
 cd "$(dirname "$0")/.."
 
-log() { echo "bench-desktop: $*" >&2; }
+bench_name=bench-desktop
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
 # alive PID: the process runs (a zombie does not).
 alive() {
@@ -96,25 +98,8 @@ absolute() {
 
 if [ -z "${BENCH_DESKTOP_WORK:-}" ]; then
   # The outer part: tools, binaries, the private folders; then the inner part in its D-Bus session.
-  install_missing() {
-    local missing=()
-    command -v Xvfb >/dev/null || missing+=(xvfb)
-    command -v xdotool >/dev/null || missing+=(xdotool)
-    command -v dbus-run-session >/dev/null || missing+=(dbus-daemon)
-    command -v otpclient >/dev/null || missing+=(otpclient)
-    if [ ${#missing[@]} -gt 0 ]; then
-      log "installing ${missing[*]}"
-      local sudo=""
-      [ "$(id -u)" != 0 ] && sudo=sudo
-      $sudo apt-get update -qq >&2
-      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-    fi
-    if ! python3 -c "import cryptography" 2>/dev/null; then
-      log "installing Python's cryptography (Scripts/otpclient-db.py)"
-      pip install -q cryptography >&2
-    fi
-  }
-  install_missing
+  bench_require Xvfb=xvfb xdotool dbus-run-session=dbus-daemon otpclient
+  bench_python cryptography # Scripts/otpclient-db.py
 
   for name in RUNS WARMUP SETTLE IDLE_SECONDS; do
     value=${!name:-1}
@@ -166,7 +151,7 @@ if [ -z "${BENCH_DESKTOP_WORK:-}" ]; then
   fi
 
   # The interpreter itself, not a shim that looks under HOME (pyenv's), since HOME changes.
-  python=$(python3 -c 'import sys; print(sys.executable)')
+  python=$("$python" -c 'import sys; print(sys.executable)')
 
   work=$(mktemp -d)
   session=""

@@ -20,39 +20,14 @@ cd "$(dirname "$0")/.."
 
 runs=${RUNS:-100}
 rounds=${ROUNDS:-5}
-scratch=${SCRATCH_PATH:-.build-bench}
-log() { echo "bench-keyring: $*" >&2; }
+bench_name=bench-keyring
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
-install_missing() {
-  local missing=()
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  command -v dbus-daemon >/dev/null || missing+=(dbus)
-  command -v gnome-keyring-daemon >/dev/null || missing+=(gnome-keyring)
-  if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-  fi
-}
-install_missing
-
-# The README's install build.
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-log "building (${flags[*]})"
-swift build "${flags[@]}" --product twofold >&2
-bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  local pid
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
+bench_require hyperfine dbus-daemon=dbus gnome-keyring-daemon=gnome-keyring
+bench_build
+# Every daemon started (in $bench_pids) is killed on exit, and $work removed.
+bench_workspace
 
 # A private session bus, and the keyring's folders, this run's alone.
 mkdir -p "$work/bus" "$work/home" "$work/data" "$work/config" "$work/run"
@@ -72,14 +47,14 @@ cat >"$work/bus.conf" <<CONF
 </busconfig>
 CONF
 dbus-daemon --config-file="$work/bus.conf" --fork --print-address=3 --print-pid=4 3>"$work/address" 4>"$work/bus-pid"
-pids+=("$(cat "$work/bus-pid")")
+bench_pids+=("$(cat "$work/bus-pid")")
 unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_VAULT TWOFOLD_ASKPASS TWOFOLD_KEYRING DISPLAY WAYLAND_DISPLAY
 export DBUS_SESSION_BUS_ADDRESS HOME="$work/home" XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config"
 export XDG_RUNTIME_DIR="$work/run" XDG_STATE_HOME="$work/state"
 DBUS_SESSION_BUS_ADDRESS=$(head -1 "$work/address")
 printf 'login keyring password' | gnome-keyring-daemon --unlock --components=secrets --foreground \
   >/dev/null 2>&1 &
-pids+=("$!")
+bench_pids+=("$!")
 owned() {
   dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"
@@ -90,19 +65,16 @@ log "gnome-keyring-daemon holds the unlocked login keyring on $DBUS_SESSION_BUS_
 
 # A 1,000-account vault (as bench-vault.sh makes them), its key in the keyring; a copy the
 # keyring holds no key for.
-printf 'bench password\n' >"$work/pw"
 vault="$work/vault.json"
 plain="$work/vault-copy.json"
-python3 Scripts/bench-uris.py 1000 >"$work/uris.txt"
-"$bin" init --vault "$vault" --password-file "$work/pw" --no-agent >&2
-"$bin" import --vault "$vault" --password-file "$work/pw" --no-agent "$work/uris.txt" >&2
+bench_make_vault 1000 "$vault"
 cp "$vault" "$plain"
 "$bin" keyring enable --vault "$vault" --password-file "$work/pw" --no-agent >&2
 [ "$("$bin" keyring status --vault "$vault")" = enabled ] || { log "the keyring does not hold the key"; exit 1; }
 query=$(python3 -c '
 import sys
 from urllib.parse import unquote, urlsplit
-print(unquote(urlsplit(open(sys.argv[1]).read().splitlines()[500]).path[1:]))' "$work/uris.txt")
+print(unquote(urlsplit(open(sys.argv[1]).read().splitlines()[500]).path[1:]))' "$work/uris-1000.txt")
 
 # Both agree, and the keyring's needs no password source at all (no file, no terminal).
 by_keyring=$("$bin" code "$query" --vault "$vault" --no-agent </dev/null)

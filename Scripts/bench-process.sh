@@ -35,19 +35,9 @@ declare -A flags=(
   [static-executable]="--static-swift-stdlib -Xswiftc -static-executable"
 )
 
-log() { echo "bench-process: $*" >&2; }
-
-install_missing() {
-  local missing=()
-  command -v oathtool >/dev/null || missing+=(oathtool)
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  [ ${#missing[@]} -eq 0 ] && return
-  log "installing ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" != 0 ] && sudo=sudo
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-}
+bench_name=bench-process
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
 # Builds one variant and copies the binary to $work/twofold-VARIANT (builds share a scratch path).
 build() {
@@ -62,7 +52,7 @@ build() {
   [ "$code" = 790195 ] || { log "twofold-$variant printed '$code', expected 790195"; exit 1; }
 }
 
-install_missing
+bench_require oathtool hyperfine
 expected=$(oathtool --totp -b "$secret" --now "2023-11-14 22:13:20 UTC")
 [ "$expected" = 790195 ] || { log "oathtool printed '$expected', expected 790195"; exit 1; }
 

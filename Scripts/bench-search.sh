@@ -22,65 +22,33 @@ cd "$(dirname "$0")/.."
 
 calls=${CALLS:-1000}
 runs=${RUNS:-100}
-scratch=${SCRATCH_PATH:-.build-bench}
 desktop_scratch=${DESKTOP_SCRATCH_PATH:-.build-bench-desktop}
-log() { echo "bench-search: $*" >&2; }
+bench_name=bench-search
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
-install_missing() {
-  local missing=()
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  command -v dbus-daemon >/dev/null || missing+=(dbus-daemon)
-  /usr/bin/python3 -c "import gi; gi.require_version('Gio', '2.0')" 2>/dev/null || missing+=(python3-gi)
-  if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-  fi
-}
-install_missing
+bench_require hyperfine dbus-daemon
+/usr/bin/python3 -c "import gi; gi.require_version('Gio', '2.0')" 2>/dev/null || bench_apt_install python3-gi
 
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
 if [ -n "${TWOFOLD_BINARY:-}" ]; then
   bin=$TWOFOLD_BINARY
   log "twofold: $bin (TWOFOLD_BINARY), not built"
 else
-  log "building twofold (${flags[*]})"
-  swift build "${flags[@]}" --product twofold >&2
-  bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
+  bench_build
 fi
 desktop_flags=(-c release --package-path Apps/Desktop --scratch-path "$PWD/$desktop_scratch")
 log "building twofold-search-provider (${desktop_flags[*]})"
 swift build "${desktop_flags[@]}" --product twofold-search-provider >&2
 provider=$(swift build "${desktop_flags[@]}" --show-bin-path)/twofold-search-provider
 
-work=$(mktemp -d)
-bus_pid=""
-cleanup() {
-  local pid
-  if [ -S "$work/run/twofold/agent.sock" ]; then
-    pid=$("$bin" status --json 2>/dev/null | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
-    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
-  fi
-  # The provider ends with its bus (GDBus exits when the connection closes).
-  if [ -n "$bus_pid" ]; then kill "$bus_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
-export XDG_RUNTIME_DIR="$work/run"
-mkdir "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
+# The agent (found by its socket) and the bus (in $bench_pids) are killed on exit; the provider
+# ends with its bus (GDBus exits when the connection closes).
+bench_workspace
+bench_private_runtime
 unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_ASKPASS DISPLAY WAYLAND_DISPLAY
 export TWOFOLD_VAULT="$work/vault.json" HOME="$work"
-printf 'bench password\n' >"$work/pw"
 
-log "making a vault of 1000 accounts"
-python3 Scripts/bench-uris.py 1000 >"$work/uris.txt"
-"$bin" init --password-file "$work/pw" --no-agent >&2
-"$bin" import --password-file "$work/pw" --no-agent "$work/uris.txt" >&2
+bench_make_vault 1000 "$TWOFOLD_VAULT"
 "$bin" unlock --idle 3600 --password-file "$work/pw" >&2
 
 # A private session bus whose service folder holds the provider's service file.
@@ -103,6 +71,7 @@ CONF
 exec {bus_output}< <(exec dbus-daemon --config-file="$work/bus.conf" --nofork --print-address=1 --print-pid=1)
 read -r -u "$bus_output" address
 read -r -u "$bus_output" bus_pid
+bench_pids+=("$bus_pid")
 export DBUS_SESSION_BUS_ADDRESS=$address
 log "bus $bus_pid at $address"
 

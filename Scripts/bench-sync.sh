@@ -20,26 +20,17 @@ cd "$(dirname "$0")/.."
 accounts=${ACCOUNTS:-10000}
 changed=${CHANGED:-100}
 runs=${RUNS:-10}
-scratch=${SCRATCH_PATH:-.build-bench}
-log() { echo "bench-sync: $*" >&2; }
+bench_name=bench-sync
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
-for tool in hyperfine /usr/bin/time; do
-  if ! command -v "$tool" >/dev/null; then
-    log "installing $(basename "$tool")"
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine time >&2
-  fi
-done
+bench_require hyperfine /usr/bin/time=time
+bench_build
 
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-log "building (${flags[*]})"
-swift build "${flags[@]}" --product twofold >&2
-bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The agents this script starts (in $bench_pids) are killed on exit, and $work removed.
+bench_workspace
 export TWOFOLD_AGENT=off XDG_STATE_HOME="$work/state"
 unset TWOFOLD_PASSWORD TWOFOLD_VAULT
-printf 'bench password\n' >"$work/pw"
 mkdir -p "$work/local" "$work/share" "$work/saved"
 vault="$work/local/vault.json"
 shared="$work/share/vault.json"
@@ -56,11 +47,10 @@ edited=$((changed * 4 / 10))
 added=$((changed * 3 / 10))
 removed=$((changed - edited - added))
 # The changes go through an agent of this script's own, so each costs no key derivation.
-export XDG_RUNTIME_DIR="$work/run"
-mkdir "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+bench_private_runtime
 TWOFOLD_AGENT=on "$bin" unlock --vault "$shared" --password-file "$work/pw" >&2
-agent=$(TWOFOLD_AGENT=on "$bin" status --json | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
-trap 'kill "$agent" 2>/dev/null || true; rm -rf "$work"' EXIT
+agent=$(bench_agent_pid)
+bench_pids+=("$agent")
 for i in $(seq 0 $((edited - 1))); do
   TWOFOLD_AGENT=on "$bin" edit --vault "$shared" "user$((i * 97))@example.com" --note "edited on the phone" >/dev/null
 done
@@ -145,7 +135,8 @@ rm -rf "$XDG_STATE_HOME"
 "$bin" sync "$shared" --vault "$vault" --password-file "$work/pw" >/dev/null 2>&1
 TWOFOLD_AGENT=on "$bin" unlock --vault "$shared" --password-file "$work/pw" >&2
 TWOFOLD_AGENT=on "$bin" unlock --vault "$vault" --password-file "$work/pw" >&2
-agent=$(TWOFOLD_AGENT=on "$bin" status --json | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
+agent=$(bench_agent_pid)
+bench_pids+=("$agent")
 for i in $(seq 1 100); do
   TWOFOLD_AGENT=on "$bin" edit --vault "$shared" "user$((i * 53 + 1))@example.com" --note "sync $i" >/dev/null
   TWOFOLD_AGENT=on "$bin" sync "$shared" --vault "$vault" >/dev/null 2>&1

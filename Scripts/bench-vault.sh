@@ -11,36 +11,23 @@ cd "$(dirname "$0")/.."
 
 accounts=${ACCOUNTS:-10000}
 runs=${RUNS:-30}
-scratch=${SCRATCH_PATH:-.build-bench}
-log() { echo "bench-vault: $*" >&2; }
+bench_name=bench-vault
+source Scripts/lib/bench.sh
 
-for tool in hyperfine /usr/bin/time; do
-  if ! command -v "$tool" >/dev/null; then
-    log "installing $(basename "$tool")"
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine time >&2
-  fi
-done
+bench_require hyperfine /usr/bin/time=time
+bench_python cryptography pyotp
+bench_build
+swift build -c release --scratch-path "$bench_scratch" --product twofold-bench >&2
+bench=$(swift build -c release --scratch-path "$bench_scratch" --show-bin-path)/twofold-bench
 
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-log "building (${flags[*]})"
-swift build "${flags[@]}" --product twofold >&2
-swift build -c release --scratch-path "$scratch" --product twofold-bench >&2
-bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
-bench=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/twofold-bench
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-printf 'bench password\n' >"$work/pw"
+bench_workspace
 vault="$work/vault.json"
-log "making a vault of $accounts accounts"
-python3 Scripts/bench-uris.py "$accounts" >"$work/uris.txt"
-"$bin" init --vault "$vault" --password-file "$work/pw" >&2
-"$bin" import --vault "$vault" --password-file "$work/pw" "$work/uris.txt" >&2
+bench_make_vault "$accounts" "$vault"
 
-log "timing list --json ($runs runs)"
+bench_log "timing list --json ($runs runs)"
 hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/h.json" \
   "$bin list --json --vault $vault --password-file $work/pw" >&2
-mean=$(python3 -c "import json;print(round(json.load(open('$work/h.json'))['results'][0]['mean']*1000,1))")
+mean=$(bench_mean_ms "$work/h.json")
 peak=$(/usr/bin/time -f %M "$bin" list --json --vault "$vault" --password-file "$work/pw" 2>&1 >/dev/null | tail -1)
 size=$(stat -c %s "$vault")
 echo "vault-list-json-$accounts $mean ms"
@@ -50,11 +37,7 @@ echo "vault-file-size-$accounts $((size / 1024)) KB"
 
 # The peer the issue names: a Python program doing the same job (json + cryptography + pyotp),
 # Scripts/peer-list-json.py.
-if ! python3 -c "import cryptography, pyotp" 2>/dev/null; then
-  log "installing the Python peer's packages"
-  pip install -q cryptography pyotp >&2
-fi
 hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/p.json" \
-  "python3 $PWD/Scripts/peer-list-json.py $vault $work/pw" >&2
-peer=$(python3 -c "import json;print(round(json.load(open('$work/p.json'))['results'][0]['mean']*1000,1))")
+  "$python $PWD/Scripts/peer-list-json.py $vault $work/pw" >&2
+peer=$(bench_mean_ms "$work/p.json")
 echo "peer-python-list-json-$accounts $peer ms"
