@@ -79,6 +79,7 @@ public enum KeyDerivation {
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, maxMemory: UInt64,
     into output: UnsafeMutableRawBufferPointer
   ) -> Bool {
+    OpenSSLStart.ensure()
     let ok = password.withUnsafeBufferPointer { pw in
       salt.withUnsafeBufferPointer { s in
         EVP_PBE_scrypt(
