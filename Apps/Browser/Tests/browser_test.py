@@ -78,14 +78,14 @@ def install_fake_host(profile, accounts):
 
 def start_chromium(profile, extension=EXTENSION, environment=None):
     options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--user-data-dir={profile}", f"--load-extension={extension}",
                      "--disable-features=DisableLoadExtensionCommandLineSwitch",
                      "--host-resolver-rules=MAP * 127.0.0.1", "--ignore-certificate-errors",
                      "--no-first-run", "--no-default-browser-check", "--window-size=1000,800"]:
         options.add_argument(argument)
-    service = Service("/usr/bin/chromedriver", env=environment or dict(os.environ))
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env=environment or dict(os.environ))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(WAIT * 2)
     return driver
