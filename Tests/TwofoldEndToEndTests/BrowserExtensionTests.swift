@@ -15,6 +15,7 @@ struct BrowserExtensionTests {
     "plain field", "autocomplete one-time-code first", "six boxes", "controlled input", "field added later",
     "excluded fields", "page without a code field", "chooser", "lookalike domain", "plain http page",
     "cross-site frame", "same-site frame", "URL changed before the answer", "locked then unlocked",
+    "autofill on the first focus",
     "popup codes and chooser", "popup binds after confirmation", "host started with the extension's origin",
   ]
 

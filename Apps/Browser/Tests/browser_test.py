@@ -1,14 +1,19 @@
 #!/usr/bin/python3
 """Runs Apps/Browser in a real headless Chromium against the saved fixtures.
 
-Usage: browser_test.py FOLDER [CHECK…]   (Debian's python3 with python3-selenium, chromium and
+Usage: browser_test.py FOLDER [CHECK…] [--host-manifest FILE --secret BASE32]   (Debian's python3 with python3-selenium, chromium and
 chromium-driver). FOLDER is an empty temporary folder (the test's own): it gets the self-signed
 certificate, Chromium's profile, and a fake native messaging host (fake_host.py) installed there
 as io.github.twofold. Pages are served over HTTPS (and one over plain HTTP) on ports the servers
-chose, as https://bank.example.com:PORT/… through --host-resolver-rules. Prints `ok NAME` or
+chose, as https://bank.example.com:PORT/… through --host-resolver-rules. With --host-manifest, the
+real host that manifest names instead, and the checks of REAL_CHECKS. Prints `ok NAME` or
 `FAIL NAME: why` per check and exits 1 when any failed.
 """
+import argparse
+import base64
 import functools
+import hashlib
+import hmac
 import http.server
 import json
 import re
@@ -16,6 +21,7 @@ import os
 import shutil
 import signal
 import ssl
+import struct
 import subprocess
 import sys
 import threading
@@ -132,7 +138,7 @@ class Page:
 
 
 class Session:
-    def __init__(self, folder):
+    def __init__(self, folder, host_manifest=None):
         self.folder = folder
         certificate = make_certificate(folder)
         self.https, self.port = serve(FIXTURES, certificate)
@@ -148,7 +154,12 @@ class Session:
             {"id": "44444444-4444-4444-8444-444444444444", "issuer": "GitLab", "name": "carol",
              "domains": [], "code": "112233"},
         ]
-        self.hosts = install_fake_host(self.profile, self.accounts)
+        if host_manifest:
+            self.hosts = os.path.join(self.profile, "NativeMessagingHosts")
+            os.makedirs(self.hosts)
+            shutil.copy(host_manifest, os.path.join(self.hosts, "io.github.twofold.json"))
+        else:
+            self.hosts = install_fake_host(self.profile, self.accounts)
         self.driver = start_chromium(self.profile)
         self.page = Page(self.driver)
 
@@ -326,6 +337,20 @@ def check_locked(session):
     expect(kinds == ["fill", "unlock", "fill"], f"the requests were {kinds}")
 
 
+def check_autofill(session):
+    session.state(autofill=True)
+    try:
+        session.open("bank.example.com", "plain-otp.html")
+        session.page.button()
+        expect(session.page.value("#otp") == "", "filled before the field had the focus")
+        session.driver.find_element(By.ID, "otp").click()
+        wait(session.driver, lambda: session.page.value("#otp") == "123456", "not filled on the first focus")
+        kinds = [request["type"] for request in session.requests()[-2:]]
+        expect(kinds == ["settings", "fill"], f"the requests were {kinds}")
+    finally:
+        session.state(autofill=False)
+
+
 def check_popup(session):
     session.open("www.shop.test", "plain-otp.html")
     page_handle = session.driver.current_window_handle
@@ -376,6 +401,63 @@ def check_host_origin(session):
     expect(origins == {(f"chrome-extension://{EXTENSION_ID}/",)}, f"the host was started with {origins}")
 
 
+# With the real host (`twofold browser-host`, installed by `twofold browser install`): the
+# vault's TOTP account with SECRET is bound to example.org, and no agent holds the vault at first.
+
+def totp(secret, at, digits=6, period=30):
+    key = base64.b32decode(secret.upper() + "=" * (-len(secret) % 8))
+    digest = hmac.new(key, struct.pack(">Q", int(at // period)), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    number = struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF
+    return str(number % 10 ** digits).zfill(digits)
+
+
+def fills_real(session, host, path, secret):
+    session.open(host, path)
+    before = time.time()
+    session.page.button().click()
+    wait(session.driver, lambda: session.page.value("#otp") != "", f"not filled: {session.page.status()!r}")
+    codes = {totp(secret, before), totp(secret, time.time())}
+    expect(session.page.value("#otp") in codes, f"the field holds {session.page.value('#otp')!r}, not the code")
+
+
+def real_unlock(session, secret):
+    fills_real(session, "login.example.org", "plain-otp.html", secret)
+
+
+def real_fills(session, secret):
+    fills_real(session, "www.example.org", "plain-otp.html", secret)
+
+
+def real_refused(session, host, path, words, scheme="https", frame=False):
+    session.open(host, path, scheme)
+    if frame:
+        session.driver.switch_to.frame(
+            wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0])
+    session.page.button().click()
+    wait(session.driver, lambda: words in session.page.status(), f"the status says {session.page.status()!r}")
+    expect(session.page.value("#otp") == "", "the field was filled")
+    session.driver.switch_to.default_content()
+
+
+REAL_CHECKS = [
+    ("real host: fills after an askpass unlock", real_unlock),
+    ("real host: a bound site fills", real_fills),
+    ("real host: a lookalike gets nothing",
+     lambda session, secret: real_refused(session, "login.examp1e.org", "plain-otp.html",
+                                          "No Twofold account is bound to examp1e.org")),
+    ("real host: a cross-site frame is refused",
+     lambda session, secret: real_refused(session, "login.example.org", "frame.html?frame=widget.evil.test",
+                                          "refuses to fill here", frame=True)),
+    ("real host: the bound site framed by another site is refused",
+     lambda session, secret: real_refused(session, "www.evil.test", "frame.html?frame=login.example.org",
+                                          "refuses to fill here", frame=True)),
+    ("real host: a plain http page is refused",
+     lambda session, secret: real_refused(session, "login.example.org", "plain-otp.html", "refuses to fill here",
+                                          scheme="http")),
+]
+
+
 CHECKS = [
     ("plain field", check_plain),
     ("autocomplete one-time-code first", check_one_time_code),
@@ -391,6 +473,7 @@ CHECKS = [
     ("same-site frame", check_same_site_frame),
     ("URL changed before the answer", check_url_changed),
     ("locked then unlocked", check_locked),
+    ("autofill on the first focus", check_autofill),
     ("popup codes and chooser", check_popup),
     ("popup binds after confirmation", check_popup_binds),
     ("host started with the extension's origin", check_host_origin),
@@ -398,14 +481,20 @@ CHECKS = [
 
 
 def main():
-    folder = sys.argv[1]
-    wanted = set(sys.argv[2:])
+    parser = argparse.ArgumentParser(description="Runs Apps/Browser in headless Chromium.")
+    parser.add_argument("folder", help="an empty temporary folder")
+    parser.add_argument("checks", nargs="*", help="only these checks")
+    parser.add_argument("--host-manifest", help="the real host's io.github.twofold.json (its checks, not the fake's)")
+    parser.add_argument("--secret", help="with the real host: the Base32 secret of the account bound to example.org")
+    arguments = parser.parse_args()
     signal.alarm(600)  # the whole run is bounded, whatever hangs
-    session = Session(folder)
+    session = Session(arguments.folder, arguments.host_manifest)
+    checks = ([(name, functools.partial(check, secret=arguments.secret)) for name, check in REAL_CHECKS]
+              if arguments.host_manifest else CHECKS)
     failed = 0
     try:
-        for name, check in CHECKS:
-            if wanted and name not in wanted:
+        for name, check in checks:
+            if arguments.checks and name not in arguments.checks:
                 continue
             started = time.monotonic()
             try:
