@@ -125,8 +125,12 @@
     field[0].addEventListener("focus", autofillOnce, { once: true });
   }
 
+  // Autofill acts on the field's first focus only, and not on the focus a fill itself gives it.
+  let autofillArmed = true;
+
   async function autofillOnce(event) {
-    if (!event.isTrusted) return;
+    if (!event.isTrusted || !autofillArmed) return;
+    autofillArmed = false;
     const settings = await ask({ type: "settings" });
     if (settings?.type === "settings" && settings.autofill === true) fill(undefined);
   }
@@ -158,6 +162,7 @@
   }
 
   async function fill(id, unlocked = false) {
+    autofillArmed = false;
     const requested = location.href;
     const boxes = field;
     say("Asking Twofold…");
