@@ -88,7 +88,7 @@ def measure(driver, url, arguments):
                               "#otp", arguments.digits)
         page.button().click()
         browser_test.wait(driver, lambda: driver.execute_script("return window.twofoldBench.filled !== null"),
-                          f"not filled: {page.status()!r}")
+                          lambda: f"not filled: {page.status()!r}")
         bench = driver.execute_script("return window.twofoldBench")
         if run >= arguments.warmup:
             times.append(bench["filled"] - bench["clicked"])

@@ -30,6 +30,7 @@ import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -98,7 +99,12 @@ def start_chromium(profile, extension=EXTENSION, environment=None):
 
 
 def wait(driver, condition, message, timeout=WAIT):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(), message)
+    """Waits until `condition()` is truthy and returns it; else fails with `message` (a function
+    of nothing, to say what the page shows at the end of the wait)."""
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition())
+    except TimeoutException:
+        raise AssertionError(message() if callable(message) else message) from None
 
 
 class Page:
@@ -197,7 +203,7 @@ class Session:
 
 def expect(condition, message):
     if not condition:
-        raise AssertionError(message)
+        raise AssertionError(message() if callable(message) else message)
 
 
 def fills(session, path, field, read, code="123456"):
@@ -208,7 +214,7 @@ def fills(session, path, field, read, code="123456"):
     expect(page.button_is_over(field), f"the button is not over {field}")
     expect(read() == "", "the field was filled before the click")
     button.click()
-    wait(session.driver, lambda: read() == code, f"the field holds {read()!r}, not the code")
+    wait(session.driver, lambda: read() == code, lambda: f"the field holds {read()!r}, not the code")
 
 
 def check_plain(session):
@@ -279,7 +285,7 @@ def refused(session, host, path, reason, scheme="https"):
     session.open(host, path, scheme)
     page = session.page
     page.button().click()
-    wait(session.driver, lambda: reason in page.status(), f"the status says {page.status()!r}")
+    wait(session.driver, lambda: reason in page.status(), lambda: f"the status says {page.status()!r}")
     expect(page.value("#otp") == "", "the field was filled")
 
 
@@ -297,7 +303,7 @@ def check_cross_site_frame(session):
     session.driver.switch_to.frame(wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0])
     page = session.page
     page.button().click()
-    wait(session.driver, lambda: "refuses to fill here" in page.status(), f"the status says {page.status()!r}")
+    wait(session.driver, lambda: "refuses to fill here" in page.status(), lambda: f"the status says {page.status()!r}")
     expect(page.value("#otp") == "", "the frame's field was filled")
     request = session.requests()[-1]
     expect(request["url"] == session.url("widget.example.net", "plain-otp.html"), f"frame url {request['url']}")
@@ -322,7 +328,7 @@ def check_url_changed(session):
         wait(session.driver, lambda: len(session.requests()) > count, "the request never reached the host")
         session.page.js("history.pushState({}, '', '/elsewhere')")
         open(os.path.join(session.hosts, "release"), "w").close()
-        wait(session.driver, lambda: "page changed" in session.page.status(), f"status {session.page.status()!r}")
+        wait(session.driver, lambda: "page changed" in session.page.status(), lambda: f"status {session.page.status()!r}")
         expect(session.page.value("#otp") == "", "filled after the page changed its URL")
     finally:
         session.state(hold=False)
@@ -359,11 +365,11 @@ def check_popup(session):
     rows = lambda: session.driver.execute_script(
         "return [...document.querySelectorAll('#accounts li')].map(li => li.textContent)")
     wait(session.driver, lambda: len(rows()) == 2, "the popup does not list the two accounts")
-    expect("246810" in rows()[0] and "135790" in rows()[1], f"the popup shows {rows()}")
+    expect("246810" in rows()[0] and "135790" in rows()[1], lambda: f"the popup shows {rows()}")
     left = lambda: session.driver.execute_script(
         "return [...document.querySelectorAll('#accounts .left')].map(span => span.textContent)")
     first = left()
-    expect(len(first) == 2 and all(re.fullmatch(r"\d+s", text) for text in first), f"no countdown in {rows()}")
+    expect(len(first) == 2 and all(re.fullmatch(r"\d+s", text) for text in first), lambda: f"no countdown in {rows()}")
     wait(session.driver, lambda: left() != first, "the countdown does not count down")
     request = session.requests()[-1]
     url = session.url("www.shop.test", "plain-otp.html")
@@ -416,9 +422,9 @@ def fills_real(session, host, path, secret):
     session.open(host, path)
     before = time.time()
     session.page.button().click()
-    wait(session.driver, lambda: session.page.value("#otp") != "", f"not filled: {session.page.status()!r}")
+    wait(session.driver, lambda: session.page.value("#otp") != "", lambda: f"not filled: {session.page.status()!r}")
     codes = {totp(secret, before), totp(secret, time.time())}
-    expect(session.page.value("#otp") in codes, f"the field holds {session.page.value('#otp')!r}, not the code")
+    expect(session.page.value("#otp") in codes, lambda: f"the field holds {session.page.value('#otp')!r}, not the code")
 
 
 def real_unlock(session, secret):
@@ -435,7 +441,7 @@ def real_refused(session, host, path, words, scheme="https", frame=False):
         session.driver.switch_to.frame(
             wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0])
     session.page.button().click()
-    wait(session.driver, lambda: words in session.page.status(), f"the status says {session.page.status()!r}")
+    wait(session.driver, lambda: words in session.page.status(), lambda: f"the status says {session.page.status()!r}")
     expect(session.page.value("#otp") == "", "the field was filled")
     session.driver.switch_to.default_content()
 
@@ -486,7 +492,7 @@ def main():
     parser.add_argument("checks", nargs="*", help="only these checks")
     parser.add_argument("--host-manifest", help="the real host's io.github.twofold.json (its checks, not the fake's)")
     parser.add_argument("--secret", help="with the real host: the Base32 secret of the account bound to example.org")
-    arguments = parser.parse_args()
+    arguments = parser.parse_intermixed_args()
     signal.alarm(600)  # the whole run is bounded, whatever hangs
     session = Session(arguments.folder, arguments.host_manifest)
     checks = ([(name, functools.partial(check, secret=arguments.secret)) for name, check in REAL_CHECKS]
