@@ -85,6 +85,7 @@
   let button = null;
   let status = null;
   let chooser = null;
+  let panel = null;
 
   function place() {
     if (!field || !host) return;
@@ -92,6 +93,7 @@
     const size = 24;
     const left = field.length > 1 ? last.right + 4 : last.right - size - 4;
     host.style.left = `${left}px`;
+    panel?.classList.toggle("start", left < innerWidth / 2); // opens toward the wider side
     host.style.top = `${last.top + (last.height - size) / 2}px`;
   }
 
@@ -107,14 +109,16 @@
           background: #fff; color: #1a5fb4; font: bold 11px sans-serif; cursor: pointer; }
         .panel { position: absolute; top: 28px; right: 0; min-width: 16em; background: #fff; color: #000;
           border: 1px solid #888; border-radius: 4px; padding: 4px; font: 13px sans-serif; }
-        .panel:empty, [role=status]:empty { display: none; }
+        .panel.start { left: 0; right: auto; }
+        .panel[hidden] { display: none; }
         .panel button { display: block; width: 100%; margin: 2px 0; text-align: left; }
       </style>
       <button class="fill" type="button" aria-label="Fill the code from Twofold" title="Fill the code from Twofold">2F</button>
-      <div class="panel"><div role="status"></div><div class="chooser"></div></div>`;
+      <div class="panel" hidden><div role="status"></div><div class="chooser"></div></div>`;
     button = root.querySelector("button.fill");
     status = root.querySelector("[role=status]");
     chooser = root.querySelector(".chooser");
+    panel = root.querySelector(".panel");
     button.addEventListener("click", (event) => {
       if (event.isTrusted) fill(undefined);
     });
@@ -138,6 +142,7 @@
   function say(text) {
     status.textContent = text;
     chooser.replaceChildren();
+    panel.hidden = text === "";
   }
 
   function ask(message) {
