@@ -69,7 +69,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "twofold-bench",
-      dependencies: ["OTP", "Crypto", "CBenchBaseline"]
+      dependencies: ["OTP", "Crypto", "Domain", "CBenchBaseline"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "TestSupport"]),

@@ -47,38 +47,73 @@ public struct PublicSuffixList: Sendable {
 
   /// How many labels of `name` the prevailing rule covers (publicsuffix.org's algorithm): an
   /// exception's labels less one, else the most labels of a matching rule, else 1 (rule `*`).
+  /// A rule is a line's text up to its first whitespace; lines starting with `//` are comments.
   private func suffixLabelCount(of name: HostName) -> Int {
     var longest = 1
     var exception: Int?
     text.withUnsafeBufferPointer { list in
       name.matchForm.withUnsafeBufferPointer { host in
-        var index = 0
+        let raw = UnsafeRawBufferPointer(list)
         let end = list.count
+        var index = 0
         while index < end {
-          let lineStart = index
-          var ruleEnd = -1
-          while index < end {
-            let byte = list[index]
-            if byte == 0x0A { break }
-            if ruleEnd < 0 && (byte == 0x20 || byte == 0x09 || byte == 0x0D) { ruleEnd = index }
+          let start = index
+          let first = list[start]
+          if first == 0x0A {
             index += 1
+            continue
           }
-          if ruleEnd < 0 { ruleEnd = index }
-          index += 1
-          guard ruleEnd > lineStart else { continue }
-          let first = list[lineStart]
-          if first == UInt8(ascii: "/") { continue }
+          if first == UInt8(ascii: "/") {
+            index = Self.firstNewline(raw, from: start) + 1
+            continue
+          }
+          let ruleEnd = Self.firstSpaceOrControl(raw, from: start)
+          index =
+            (ruleEnd < end && list[ruleEnd] == 0x0A ? ruleEnd : Self.firstNewline(raw, from: ruleEnd)) + 1
+          guard ruleEnd > start else { continue }
           if first == UInt8(ascii: "!") {
-            if let labels = Self.match(list, lineStart + 1, ruleEnd, host), labels > 1 {
+            if let labels = Self.match(list, start + 1, ruleEnd, host), labels > 1 {
               exception = max(exception ?? 0, labels - 1)
             }
-          } else if let labels = Self.match(list, lineStart, ruleEnd, host), labels > longest {
+          } else if let labels = Self.match(list, start, ruleEnd, host), labels > longest {
             longest = labels
           }
         }
       }
     }
     return exception ?? longest
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The index of the first line feed at or after `start`, or the end: eight bytes at a time (a
+  /// word has a zero byte where `word ^ pattern` has one; the lowest flagged byte is exact).
+  private static func firstNewline(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var index = start
+    let pattern = ones &* 0x0A
+    while index + 8 <= bytes.count {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+      let found = (word &- ones) & ~word & highBits
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+    return index
+  }
+
+  /// The index of the first byte below 0x21 (space, tab, carriage return, line feed) at or after
+  /// `start`, or the end: eight bytes at a time, as `firstNewline`.
+  private static func firstSpaceOrControl(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var index = start
+    while index + 8 <= bytes.count {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let found = (word &- ones &* 0x21) & ~word & highBits
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < bytes.count && bytes[index] >= 0x21 { index += 1 }
+    return index
   }
 
   /// How many labels the rule `list[start..<end]` covers when it matches `host` (its
