@@ -13,6 +13,22 @@ public struct HostPorts: Sendable {
     public init(_ message: String) { self.message = message }
   }
 
+  /// A change the host makes to the bindings.
+  public enum BindingsChange: Equatable, Sendable {
+    /// Binds the account to the site (the popup, once the person confirmed).
+    case bind(Account.ID, to: String)
+    /// Drops every binding of these accounts (deleted since they were bound).
+    case dropAccounts([Account.ID])
+
+    /// Makes the change to `bindings`.
+    public func apply(to bindings: inout BrowserBindings) {
+      switch self {
+      case .bind(let id, let site): bindings.bind(id, to: site)
+      case .dropAccounts(let ids): for id in ids { bindings.unbind(id) }
+      }
+    }
+  }
+
   /// What the askpass unlock gave.
   public enum UnlockOutcome: Equatable, Sendable {
     /// The agent holds the vault now.
@@ -29,8 +45,8 @@ public struct HostPorts: Sendable {
   public var vault: @Sendable () -> any VaultRepository
   /// The bindings and settings (`browser.json`); a damaged file is a failure naming it.
   public var loadBindings: @Sendable () throws(Failure) -> BrowserBindings
-  /// Replaces the bindings file.
-  public var saveBindings: @Sendable (BrowserBindings) throws(Failure) -> Void
+  /// Makes one change to the bindings file (read, changed and written under its lock).
+  public var changeBindings: @Sendable (BindingsChange) throws(Failure) -> Void
   /// The Public Suffix List.
   public var suffixList: @Sendable () throws(Failure) -> PublicSuffixList
   /// Asks for the password through askpass (no terminal) and hands the key to the agent.
@@ -44,7 +60,7 @@ public struct HostPorts: Sendable {
   public init(
     vault: @escaping @Sendable () -> any VaultRepository,
     loadBindings: @escaping @Sendable () throws(Failure) -> BrowserBindings,
-    saveBindings: @escaping @Sendable (BrowserBindings) throws(Failure) -> Void,
+    changeBindings: @escaping @Sendable (BindingsChange) throws(Failure) -> Void,
     suffixList: @escaping @Sendable () throws(Failure) -> PublicSuffixList,
     unlock: @escaping @Sendable () -> UnlockOutcome,
     now: @escaping @Sendable () -> Int64,
@@ -52,7 +68,7 @@ public struct HostPorts: Sendable {
   ) {
     self.vault = vault
     self.loadBindings = loadBindings
-    self.saveBindings = saveBindings
+    self.changeBindings = changeBindings
     self.suffixList = suffixList
     self.unlock = unlock
     self.now = now

@@ -119,7 +119,6 @@ public struct HostSession: Sendable {
   }
 
   private func bind(url: String, id: Account.ID) throws(Stop) -> HostAnswer {
-    var bindings = try self.bindings()
     let fill = BrowserFill(list: try suffixList())
     let domain: String
     switch fill.site(page: url, top: nil) {
@@ -130,8 +129,7 @@ public struct HostSession: Sendable {
     guard accounts.contains(where: { $0.id == id }) else {
       throw Stop(answer: .error("no account has the id \(id.rawValue)"))
     }
-    bindings.bind(id, to: domain)
-    try save(bindings)
+    try change(.bind(id, to: domain))
     return .bound(domain: domain, id: id)
   }
 
@@ -156,7 +154,7 @@ public struct HostSession: Sendable {
     let accounts = try load(repository)
     let result = fill.fill(
       page: url, top: top, bindings: bindings, accounts: accounts.map(AccountLabel.init), chosen: chosen)
-    if !result.missing.isEmpty { dropMissing(result.missing, from: bindings) }
+    if !result.missing.isEmpty { dropMissing(result.missing) }
     return Matched(
       outcome: result.outcome,
       accounts: Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -165,12 +163,10 @@ public struct HostSession: Sendable {
 
   /// Drops the bindings of deleted accounts from the file, with a warning; a file that cannot be
   /// written keeps them (the next read tries again).
-  private func dropMissing(_ missing: [Account.ID], from bindings: BrowserBindings) {
-    var kept = bindings
-    for id in missing { kept.unbind(id) }
+  private func dropMissing(_ missing: [Account.ID]) {
     let ids = missing.map(\.rawValue).joined(separator: ", ")
     do throws(HostPorts.Failure) {
-      try ports.saveBindings(kept)
+      try ports.changeBindings(.dropAccounts(missing))
       ports.warn("warning: dropped the bindings of deleted accounts: \(ids)")
     } catch {
       ports.warn("warning: bindings of deleted accounts (\(ids)) kept: \(error.message)")
@@ -206,9 +202,9 @@ public struct HostSession: Sendable {
     }
   }
 
-  private func save(_ bindings: BrowserBindings) throws(Stop) {
+  private func change(_ change: HostPorts.BindingsChange) throws(Stop) {
     do throws(HostPorts.Failure) {
-      try ports.saveBindings(bindings)
+      try ports.changeBindings(change)
     } catch {
       throw Stop(answer: .error(error.message))
     }

@@ -25,6 +25,7 @@ struct BrowserInstallCommand {
       throw .failed("cannot find the absolute path of this twofold program")
     }
     let folders = try self.folders()
+    if !extra.isEmpty { try allowInBindingsFile(extra) }
     for browser in browsers {
       let manifest = HostManifest(browser: browser, executable: executable, extraExtensions: extra)
       let path = browser.path(home: folders.home, config: folders.config)
@@ -54,6 +55,21 @@ struct BrowserInstallCommand {
       }
     }
     if removed == 0 { environment.standardOutput("no host manifest was installed\n") }
+  }
+
+  /// Adds `ids` to `browser.json`'s `extension_ids`, which the host accepts besides the
+  /// extension's own (the manifest lets the browser start it; the host checks again).
+  private func allowInBindingsFile(_ ids: [String]) throws(CommandFailure) {
+    guard let file = BrowserBindingsFile(variables: environment.variables) else {
+      throw .failed("cannot find browser.json: set $XDG_CONFIG_HOME or $HOME")
+    }
+    do throws(BrowserBindingsFile.Failure) {
+      try file.update { bindings in
+        for id in ids where !bindings.extensionIDs.contains(id) { bindings.extensionIDs.append(id) }
+      }
+    } catch {
+      throw .failed(error.reason)
+    }
   }
 
   /// `--browser`'s browsers; every one by default.

@@ -240,6 +240,18 @@ extension CommandTable {
           + "~/.mozilla/native-messaging-hosts), naming this twofold by its absolute path and allowing only "
           + "the Twofold extension; uninstall removes them."),
       CommandSpec(
+        "browser-host", "the browser extension's native messaging host (started by the browser)",
+        positionals: [
+          PositionalSpec(
+            "ORIGIN",
+            "what the browser passes: Chromium the caller's origin, Firefox the manifest and the id",
+            variadic: true)
+        ],
+        discussion:
+          "Reads framed JSON requests on standard input and answers each on standard output; refuses to "
+          + "start (status 2) for an extension that is not allowed. Codes come from the agent, which it "
+          + "never starts except to unlock through $TWOFOLD_ASKPASS or pinentry."),
+      CommandSpec(
         "completions", "print a completion script for bash, zsh or fish",
         positionals: [
           PositionalSpec(

@@ -128,10 +128,11 @@ struct HostSessionFillTests {
     #expect(
       fixture.answer(F.fill("https://github.com/"))
         == .code(.init(label: F.label(F.github), code: "287082", secondsLeft: 1)))
-    #expect(fixture.saved == [F.bindings])
+    #expect(fixture.changes == [.dropAccounts([F.deleted])])
+    #expect(fixture.bindings == F.bindings)
     #expect(fixture.warnings == ["warning: dropped the bindings of deleted accounts: \(F.deleted.rawValue)"])
     _ = fixture.answer(F.fill("https://github.com/"))
-    #expect(fixture.saved.count == 1)
+    #expect(fixture.changes.count == 1)
   }
 
   @Test("a damaged bindings file is an error naming it, and nothing is written")
@@ -145,7 +146,7 @@ struct HostSessionFillTests {
     ] {
       #expect(fixture.answer(request) == .error(failure.message))
     }
-    #expect(fixture.saved.isEmpty)
+    #expect(fixture.changes.isEmpty)
   }
 
   @Test("no answer holds a secret or the code of an account not matched to the page")

@@ -58,7 +58,8 @@ struct HostSessionRequestTests {
         == .bound(domain: "gitlab.com", id: F.gitlab))
     var expected = F.bindings
     expected.bind(F.gitlab, to: "gitlab.com")
-    #expect(fixture.saved == [expected])
+    #expect(fixture.changes == [.bind(F.gitlab, to: "gitlab.com")])
+    #expect(fixture.bindings == expected)
     #expect(
       fixture.answer(F.fill("https://about.gitlab.com/"))
         == .code(.init(label: F.label(F.gitlab), code: "287082", secondsLeft: 1)))
@@ -74,7 +75,7 @@ struct HostSessionRequestTests {
         == .error("no account has the id \(F.deleted.rawValue)"))
     fixture.vault.set(.locked)
     #expect(fixture.answer(Self.bind("https://gitlab.com/", F.gitlab)) == .locked)
-    #expect(fixture.saved.isEmpty)
+    #expect(fixture.changes.isEmpty)
   }
 
   @Test(

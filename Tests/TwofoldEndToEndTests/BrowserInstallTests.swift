@@ -57,6 +57,19 @@ struct BrowserInstallTests {
       ])
     #expect(!FileManager.default.fileExists(atPath: firefox))
     #expect(!FileManager.default.fileExists(atPath: chrome))
+    // The host accepts the store build too: its id is in browser.json.
+    let bindings = try manifest(folder.path("config/twofold/browser.json"))
+    #expect(bindings["extension_ids"] as? [String] == [store])
+    let host = try BrowserHostRun.run(
+      [#"{"version":1,"type":"settings"}"#], arguments: ["browser-host", "chrome-extension://\(store)/"],
+      environment: environment)
+    #expect(host.status == 0, "\(host.stderr)")
+    #expect(host.answers.map { $0["type"] as? String } == ["settings"])
+    let other = try BrowserHostRun.run(
+      [#"{"version":1,"type":"settings"}"#],
+      arguments: ["browser-host", "chrome-extension://\(String(repeating: "l", count: 32))/"],
+      environment: environment)
+    #expect(other.status == 2 && other.stdout.isEmpty)
   }
 
   @Test("uninstall removes what install wrote, and says when there was nothing")

@@ -8,6 +8,7 @@ struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
     "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "agent", "browser",
+    "browser-host",
     "completions", "help",
   ]
   static let importFormats = [

@@ -38,7 +38,7 @@ final class HostFixture: Sendable {
 
   struct State {
     var bindings: Result<BrowserBindings, HostPorts.Failure>
-    var saved: [BrowserBindings] = []
+    var changes: [HostPorts.BindingsChange] = []
     var warnings: [String] = []
     var unlock: HostPorts.UnlockOutcome = .unlocked
     var unlocks = 0
@@ -49,7 +49,8 @@ final class HostFixture: Sendable {
     state = Mutex(State(bindings: .success(bindings)))
   }
 
-  var saved: [BrowserBindings] { state.withLock { $0.saved } }
+  var changes: [HostPorts.BindingsChange] { state.withLock { $0.changes } }
+  var bindings: BrowserBindings? { state.withLock { try? $0.bindings.get() } }
   var warnings: [String] { state.withLock { $0.warnings } }
   var unlocks: Int { state.withLock { $0.unlocks } }
 
@@ -62,10 +63,12 @@ final class HostFixture: Sendable {
       ports: HostPorts(
         vault: { vault },
         loadBindings: { [self] () throws(HostPorts.Failure) in try state.withLock { $0.bindings }.get() },
-        saveBindings: { [self] bindings in
-          state.withLock {
-            $0.saved.append(bindings)
-            $0.bindings = .success(bindings)
+        changeBindings: { [self] (change) throws(HostPorts.Failure) in
+          try state.withLock { (state) throws(HostPorts.Failure) in
+            var bindings = try state.bindings.get()
+            change.apply(to: &bindings)
+            state.changes.append(change)
+            state.bindings = .success(bindings)
           }
         },
         suffixList: { Self.list },
