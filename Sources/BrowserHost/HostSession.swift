@@ -5,7 +5,7 @@ import Domain
 /// with a secret, a Key URI or the code of an account not matched to the page the browser
 /// reported for the sender.
 public struct HostSession: Sendable {
-  private let ports: HostPorts
+  let ports: HostPorts
 
   /// A session over `ports`.
   public init(ports: HostPorts) { self.ports = ports }
@@ -60,15 +60,14 @@ public struct HostSession: Sendable {
   }
 
   /// An answer that ends a request early: a refusal, a locked vault, a failure.
-  private struct Stop: Error {
+  struct Stop: Error {
     let answer: HostAnswer
   }
 
   private func fill(url: String, top: String, chosen: Account.ID?) throws(Stop) -> HostAnswer {
     let matched = try match(url: url, top: top, chosen: chosen)
     switch matched.outcome {
-    case .one(let id, _):
-      return .code(try code(of: matched.account(id), in: matched.repository))
+    case .one(let id, _): return .code(try code(of: id, in: matched))
     case .several(let ids, let domain):
       return .choose(domain: domain, accounts: ids.map { Self.label(matched.account($0)) })
     case .none(let domain, let suggestions):
@@ -88,13 +87,7 @@ public struct HostSession: Sendable {
       return .noAccount(domain: domain, suggestions: suggestions.map { Self.label(matched.account($0)) })
     case .refused(let refusal): return .refused(refusal)
     }
-    let accounts = ids.map { matched.account($0) }
-    let codes: [AccountCode]
-    do throws(DomainError) {
-      codes = try matched.repository.codes(of: accounts, at: ports.now(), next: false)
-    } catch {
-      throw Self.stop(error)
-    }
+    let codes = try matched.codes(of: ids, at: ports.now())
     return .codes(
       domain: site,
       accounts: codes.map { made in
@@ -133,68 +126,26 @@ public struct HostSession: Sendable {
     return .bound(domain: domain, id: id)
   }
 
-  /// A page matched against the bindings: what may be filled, the accounts by id, and the
-  /// repository they came from.
-  private struct Matched {
-    let outcome: BrowserFill.Outcome
-    let accounts: [Account.ID: Account]
-    let repository: any VaultRepository
-
-    /// The account `id`: every id an outcome names is one of the accounts it was matched among.
-    func account(_ id: Account.ID) -> Account { accounts[id]! }
-  }
-
-  /// Matches the frame at `url` in the top page `top`; a refused page is answered before the
-  /// vault is read.
-  private func match(url: String, top: String, chosen: Account.ID?) throws(Stop) -> Matched {
-    let bindings = try self.bindings()
-    let fill = BrowserFill(list: try suffixList())
-    if case .failure(let refusal) = fill.site(page: url, top: top) { throw Stop(answer: .refused(refusal)) }
-    let repository = ports.vault()
-    let accounts = try load(repository)
-    let result = fill.fill(
-      page: url, top: top, bindings: bindings, accounts: accounts.map(AccountLabel.init), chosen: chosen)
-    if !result.missing.isEmpty { dropMissing(result.missing) }
-    return Matched(
-      outcome: result.outcome,
-      accounts: Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-      repository: repository)
-  }
-
-  /// Drops the bindings of deleted accounts from the file, with a warning; a file that cannot be
-  /// written keeps them (the next read tries again).
-  private func dropMissing(_ missing: [Account.ID]) {
-    let ids = missing.map(\.rawValue).joined(separator: ", ")
-    do throws(HostPorts.Failure) {
-      try ports.changeBindings(.dropAccounts(missing))
-      ports.warn("warning: dropped the bindings of deleted accounts: \(ids)")
-    } catch {
-      ports.warn("warning: bindings of deleted accounts (\(ids)) kept: \(error.message)")
-    }
-  }
-
-  /// The code to fill for `account`: an HOTP account's counter is advanced and saved first.
-  private func code(of account: Account, in repository: any VaultRepository) throws(Stop)
-    -> HostAnswer.LabelledCode
-  {
+  /// The code to fill for the matched account `id`: an HOTP account's counter is advanced and
+  /// saved first.
+  private func code(of id: Account.ID, in matched: Matched) throws(Stop) -> HostAnswer.LabelledCode {
+    let account = matched.account(id)
     let label = Self.label(account)
-    let made: AccountCode?
-    do throws(DomainError) {
-      if account.otp.type == .hotp {
-        let code = try NextHOTPCode(repository: repository)(account.id)
+    if account.otp.type == .hotp {
+      do throws(DomainError) {
+        let code = try NextHOTPCode(repository: matched.repository)(account.id)
         return HostAnswer.LabelledCode(label: label, code: code, secondsLeft: nil)
+      } catch {
+        throw Self.stop(error)
       }
-      made = try repository.codes(of: [account], at: ports.now(), next: false).first
-    } catch {
-      throw Self.stop(error)
     }
-    guard let made, let code = made.code else {
+    guard let made = try matched.codes(of: [id], at: ports.now()).first, let code = made.code else {
       throw Stop(answer: .error("\(Self.display(label)) cannot make a code"))
     }
     return HostAnswer.LabelledCode(label: label, code: code, secondsLeft: made.remaining)
   }
 
-  private func bindings() throws(Stop) -> BrowserBindings {
+  func bindings() throws(Stop) -> BrowserBindings {
     do throws(HostPorts.Failure) {
       return try ports.loadBindings()
     } catch {
@@ -202,7 +153,7 @@ public struct HostSession: Sendable {
     }
   }
 
-  private func change(_ change: HostPorts.BindingsChange) throws(Stop) {
+  func change(_ change: HostPorts.BindingsChange) throws(Stop) {
     do throws(HostPorts.Failure) {
       try ports.changeBindings(change)
     } catch {
@@ -210,7 +161,7 @@ public struct HostSession: Sendable {
     }
   }
 
-  private func suffixList() throws(Stop) -> PublicSuffixList {
+  func suffixList() throws(Stop) -> PublicSuffixList {
     do throws(HostPorts.Failure) {
       return try ports.suffixList()
     } catch {
@@ -218,7 +169,7 @@ public struct HostSession: Sendable {
     }
   }
 
-  private func load(_ repository: any VaultRepository) throws(Stop) -> [Account] {
+  func load(_ repository: any VaultRepository) throws(Stop) -> [Account] {
     do throws(DomainError) {
       return try repository.load().accounts
     } catch {
@@ -226,7 +177,7 @@ public struct HostSession: Sendable {
     }
   }
 
-  private static func stop(_ error: DomainError) -> Stop {
+  static func stop(_ error: DomainError) -> Stop {
     switch error {
     case .passwordRequired, .wrongPassword: Stop(answer: .locked)
     case .vaultMissing: Stop(answer: .error("there is no vault yet: run 'twofold init'"))

@@ -135,6 +135,34 @@ struct HostSessionFillTests {
     #expect(fixture.changes.count == 1)
   }
 
+  @Test("a deleted account's id selects no other account, even one named by that id")
+  func deletedIDNamesAnother() {
+    var bindings = F.bindings
+    bindings.bind(F.deleted, to: "github.com")
+    bindings.bind(F.deleted, to: "gone.test")
+    let impostor = Account(
+      id: Account.ID("00000000-0000-4000-8000-00000000beef"), issuer: "Impostor", name: F.deleted.rawValue,
+      otp: F.accounts[0].otp)
+    let fixture = HostFixture(vault: FakeVault(F.accounts + [impostor]), bindings: bindings)
+    #expect(
+      fixture.answer(F.fill("https://github.com/"))
+        == .code(.init(label: F.label(F.github), code: "287082", secondsLeft: 1)))
+    #expect(fixture.answer(F.fill("https://gone.test/")) == .noAccount(domain: "gone.test", suggestions: []))
+    #expect(fixture.changes == [.dropAccounts([F.deleted])])
+    #expect(fixture.bindings == F.bindings)
+  }
+
+  @Test("a site whose only bound account was deleted has no account, and its binding is dropped")
+  func onlyBoundAccountDeleted() {
+    var bindings = F.bindings
+    bindings.bind(F.deleted, to: "gitlab.com")
+    let fixture = HostFixture(bindings: bindings)
+    #expect(
+      fixture.answer(F.fill("https://gitlab.com/"))
+        == .noAccount(domain: "gitlab.com", suggestions: [F.label(F.gitlab)]))
+    #expect(fixture.changes == [.dropAccounts([F.deleted])])
+  }
+
   @Test("a damaged bindings file is an error naming it, and nothing is written")
   func damagedBindings() {
     let fixture = HostFixture()
