@@ -222,6 +222,36 @@ extension CommandTable {
           "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
           + "and answers only your own processes."),
       CommandSpec(
+        "browser", "the browser extension's host: install it for a browser, bind accounts to sites",
+        positionals: [
+          PositionalSpec(
+            "ACTION", "install or uninstall",
+            completion: .values(["install", "uninstall"]))
+        ],
+        options: [
+          .value(
+            "browser", "NAME", "chromium, chrome, firefox or all (default)",
+            completion: .values(["chromium", "chrome", "firefox", "all"])),
+          .value("extension-id", "ID", "with install: also allow this extension (a store build)"),
+        ],
+        discussion:
+          "install writes the native messaging host manifest io.github.twofold.json for your user "
+          + "(~/.config/chromium/NativeMessagingHosts, ~/.config/google-chrome/NativeMessagingHosts, "
+          + "~/.mozilla/native-messaging-hosts), naming this twofold by its absolute path and allowing only "
+          + "the Twofold extension; uninstall removes them."),
+      CommandSpec(
+        "browser-host", "the browser extension's native messaging host (started by the browser)",
+        positionals: [
+          PositionalSpec(
+            "ORIGIN",
+            "what the browser passes: Chromium the caller's origin, Firefox the manifest and the id",
+            variadic: true)
+        ],
+        discussion:
+          "Reads framed JSON requests on standard input and answers each on standard output; refuses to "
+          + "start (status 2) for an extension that is not allowed. Codes come from the agent, which it "
+          + "never starts except to unlock through $TWOFOLD_ASKPASS or pinentry."),
+      CommandSpec(
         "completions", "print a completion script for bash, zsh or fish",
         positionals: [
           PositionalSpec(

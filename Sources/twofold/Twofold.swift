@@ -13,6 +13,8 @@ struct Twofold {
     if ClipboardClearCommand.matches(arguments) {
       return ClipboardClearCommand(environment: environment).run(arguments)
     }
+    // The browser starts the manifest's program, this one, with only its own arguments.
+    let arguments = BrowserHostCommand.startedByBrowser(arguments) ? ["browser-host"] + arguments : arguments
     do throws(CommandFailure) {
       try dispatch(arguments)
       if let reason = environment.outputFailure() {
@@ -66,6 +68,8 @@ struct Twofold {
     case "lock": try AgentCommands(environment: environment, arguments: parsed).lock()
     case "status": try AgentCommands(environment: environment, arguments: parsed).status()
     case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
+    case "browser-host": try BrowserHostCommand(environment: environment, arguments: parsed).run()
+    case "browser": try browser(parsed)
     case "keyring":
       try KeyringCommand(
         environment: environment, arguments: parsed,
@@ -99,6 +103,15 @@ struct Twofold {
     case "merge-driver": try MergeDriverCommand(commands: commands).run()
     case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
     default: throw .usage("unknown command '\(command)'")
+    }
+  }
+
+  private func browser(_ parsed: ParsedArguments) throws(CommandFailure) {
+    let action = parsed.positionals.first ?? ""
+    switch action {
+    case "install": try BrowserInstallCommand(environment: environment, arguments: parsed).install()
+    case "uninstall": try BrowserInstallCommand(environment: environment, arguments: parsed).uninstall()
+    default: throw .usage("unknown browser action '\(action)': use install or uninstall")
     }
   }
 

@@ -144,6 +144,12 @@ public struct OptionalDependency: Equatable, Sendable {
   /// secret-tool, with which the keyring tests look at and damage the item.
   public static let secretTool = OptionalDependency(program: "secret-tool", package: "libsecret-tools")
 
+  /// Debian's copy of the Public Suffix List, which the browser host reads and the suffix tests
+  /// check against.
+  public static let publicSuffixList = OptionalDependency(
+    "/usr/share/publicsuffix/public_suffix_list.dat", package: "publicsuffix",
+    isInstalled: FileManager.default.isReadableFile(atPath: "/usr/share/publicsuffix/public_suffix_list.dat"))
+
   /// ImageMagick's import, which takes the desktop tests' screenshots.
   public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")
   /// xsel, which reads the clipboard back in the desktop tests.

@@ -7,7 +7,9 @@ import Testing
 struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
-    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "agent", "completions", "help",
+    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "agent", "browser",
+    "browser-host",
+    "completions", "help",
   ]
   static let importFormats = [
     "uris", "google", "aegis", "2fas", "andotp", "bitwarden", "freeotp-plus", "freeotp", "freeotp2",
