@@ -494,6 +494,7 @@ def main():
     parser.add_argument("--secret", help="with the real host: the Base32 secret of the account bound to example.org")
     arguments = parser.parse_intermixed_args()
     signal.alarm(600)  # the whole run is bounded, whatever hangs
+    os.makedirs(arguments.folder, exist_ok=True)
     session = Session(arguments.folder, arguments.host_manifest)
     checks = ([(name, functools.partial(check, secret=arguments.secret)) for name, check in REAL_CHECKS]
               if arguments.host_manifest else CHECKS)
