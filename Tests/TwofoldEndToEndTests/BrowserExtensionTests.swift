@@ -16,7 +16,8 @@ struct BrowserExtensionTests {
     "excluded fields", "page without a code field", "chooser", "lookalike domain", "plain http page",
     "cross-site frame", "same-site frame", "URL changed before the answer", "locked then unlocked",
     "autofill on the first focus",
-    "popup codes and chooser", "popup binds after confirmation", "host started with the extension's origin",
+    "popup codes and chooser", "popup unlocks", "popup binds after confirmation",
+    "host started with the extension's origin",
   ]
 
   static let driver = SharedFixtures.packageRoot.appendingPathComponent("Apps/Browser/Tests/browser_test.py")
@@ -40,6 +41,7 @@ struct BrowserExtensionTests {
   /// The driver's checks with the real host.
   static let realChecks = [
     "real host: fills after an askpass unlock", "real host: a bound site fills",
+    "real host: the popup shows the site's code",
     "real host: a lookalike gets nothing",
     "real host: a cross-site frame is refused", "real host: the bound site framed by another site is refused",
     "real host: a plain http page is refused",

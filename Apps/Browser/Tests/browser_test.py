@@ -379,6 +379,22 @@ def check_popup(session):
     wait(session.driver, lambda: session.page.value("#otp") == "135790", "the popup's choice was not filled")
 
 
+def check_popup_unlock(session):
+    session.state(locked=True)
+    session.open("www.shop.test", "plain-otp.html")
+    session.driver.switch_to.new_window("tab")
+    session.driver.get(f"chrome-extension://{EXTENSION_ID}/popup.html")
+    unlock = session.driver.find_element(By.ID, "unlock")
+    wait(session.driver, unlock.is_displayed, "no Unlock button while locked")
+    expect(session.driver.find_element(By.ID, "message").text == "Twofold is locked.", "no word of the lock")
+    unlock.click()
+    rows = lambda: session.driver.execute_script(
+        "return [...document.querySelectorAll('#accounts li')].map(li => li.textContent)")
+    wait(session.driver, lambda: len(rows()) == 2, lambda: f"the popup shows {rows()} after the unlock")
+    session.driver.close()
+    session.driver.switch_to.window(session.driver.window_handles[0])
+
+
 def check_popup_binds(session):
     session.open("gitlab.com", "plain-otp.html")
     session.driver.switch_to.new_window("tab")
@@ -446,9 +462,26 @@ def real_refused(session, host, path, words, scheme="https", frame=False):
     session.driver.switch_to.default_content()
 
 
+def real_popup(session, secret):
+    session.open("login.example.org", "plain-otp.html")
+    session.driver.switch_to.new_window("tab")
+    session.driver.get(f"chrome-extension://{EXTENSION_ID}/popup.html")
+    before = time.time()
+    rows = lambda: session.driver.execute_script(
+        "return [...document.querySelectorAll('#accounts li')].map(li => li.textContent)")
+    wait(session.driver, lambda: len(rows()) == 1, lambda: f"the popup shows {rows()}: "
+         + session.driver.find_element(By.ID, "message").text)
+    codes = {totp(secret, before), totp(secret, time.time())}
+    expect(rows()[0].startswith("Deno (Mason)") and any(code in rows()[0] for code in codes),
+           lambda: f"the popup shows {rows()}")
+    session.driver.close()
+    session.driver.switch_to.window(session.driver.window_handles[0])
+
+
 REAL_CHECKS = [
     ("real host: fills after an askpass unlock", real_unlock),
     ("real host: a bound site fills", real_fills),
+    ("real host: the popup shows the site's code", real_popup),
     ("real host: a lookalike gets nothing",
      lambda session, secret: real_refused(session, "login.examp1e.org", "plain-otp.html",
                                           "No Twofold account is bound to examp1e.org")),
@@ -481,6 +514,7 @@ CHECKS = [
     ("locked then unlocked", check_locked),
     ("autofill on the first focus", check_autofill),
     ("popup codes and chooser", check_popup),
+    ("popup unlocks", check_popup_unlock),
     ("popup binds after confirmation", check_popup_binds),
     ("host started with the extension's origin", check_host_origin),
 ]
