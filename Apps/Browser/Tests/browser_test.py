@@ -39,7 +39,7 @@ EXTENSION = os.path.dirname(HERE)
 FIXTURES = os.path.join(HERE, "fixtures")
 EXTENSION_ID = "maggmomcnhchelfjdeklmocgeajkmdll"
 BUTTON_NAME = "Fill the code from Twofold"
-WAIT = 15  # seconds any one condition may take on a loaded machine
+WAIT = 30  # seconds any one condition may take on a loaded machine (swift test runs tests in parallel)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
