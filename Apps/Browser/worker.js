@@ -33,7 +33,8 @@ function fromContentScript(message, sender) {
   switch (message?.type) {
     case "fill":
       if (!url || !top) return Promise.resolve({ version: 1, type: "refused", reason: "unparsable_url", message: "The page's address is unknown." });
-      return host(typeof message.id === "string" ? { type: "fill", url, top, id: message.id } : { type: "fill", url, top });
+      return host(typeof message.id === "string" ? { type: "fill", url, top, id: message.id } : { type: "fill", url, top })
+        .then(({ suggestions, ...answer }) => answer); // other accounts' labels are for the popup only
     case "unlock":
       return host({ type: "unlock" });
     case "settings":
