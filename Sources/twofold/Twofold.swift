@@ -13,10 +13,16 @@ struct Twofold {
     if ClipboardClearCommand.matches(arguments) {
       return ClipboardClearCommand(environment: environment).run(arguments)
     }
-    // The browser starts the manifest's program, this one, with only its own arguments.
-    let arguments = BrowserHostCommand.startedByBrowser(arguments) ? ["browser-host"] + arguments : arguments
     do throws(CommandFailure) {
-      try dispatch(arguments)
+      if BrowserHostCommand.startedByBrowser(arguments) {
+        // The browser starts the manifest's program, this one, with only its own arguments:
+        // there is no command line to parse (nor its table to build, at each request).
+        var parsed = ParsedArguments(command: "browser-host")
+        parsed.positionals = arguments
+        try BrowserHostCommand(environment: environment, arguments: parsed).run()
+      } else {
+        try dispatch(arguments)
+      }
       if let reason = environment.outputFailure() {
         throw .failed("cannot write to standard output: \(reason)")
       }
