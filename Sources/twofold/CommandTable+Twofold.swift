@@ -215,6 +215,7 @@ extension CommandTable {
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      browser,
       CommandSpec(
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],

@@ -71,8 +71,16 @@ struct Twofold {
         environment: environment, arguments: parsed,
         keyring: VaultSession.keyring(variables: environment.variables)
       ).run()
+    case "browser": try browser(parsed)
     default: try vaultCommand(command, parsed)
     }
+  }
+
+  private func browser(_ parsed: ParsedArguments) throws(CommandFailure) {
+    let action = parsed.positionals[0]
+    if try BrowserCommands(environment: environment, arguments: parsed).run(action) { return }
+    let names = CommandTable.browserActions.map(\.name).joined(separator: ", ")
+    throw .usage("unknown browser action '\(action)': use \(names)")
   }
 
   private func vaultCommand(_ command: String, _ parsed: ParsedArguments) throws(CommandFailure) {
