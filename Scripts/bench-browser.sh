@@ -82,16 +82,7 @@ PY
 "$bin" unlock --idle 3600 --password-file "$work/pw" >&2
 agent=$("$bin" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["pid"])')
 log "agent $agent holds the vault"
-# The account bound to example.com, in browser.json as `twofold browser bind` writes it.
-"$bin" list "$query" --json | python3 -c '
-import json, os, sys
-(account,) = json.load(sys.stdin)
-folder = os.path.join(os.environ["XDG_CONFIG_HOME"], "twofold")
-os.makedirs(folder, mode=0o700)
-path = os.path.join(folder, "browser.json")
-with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
-    json.dump({"version": 1, "autofill": False, "extension_ids": [], "accounts": {account["id"]: ["example.com"]}}, file)
-'
+"$bin" browser bind "$query" accounts.example.com >&2
 
 # The fill request for a page of the bound site, framed as the browser frames it.
 python3 - "$work/request" <<'PY'

@@ -75,14 +75,22 @@ struct Twofold {
     case "status": try AgentCommands(environment: environment, arguments: parsed).status()
     case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
     case "browser-host": try BrowserHostCommand(environment: environment, arguments: parsed).run()
-    case "browser": try browser(parsed)
     case "keyring":
       try KeyringCommand(
         environment: environment, arguments: parsed,
         keyring: VaultSession.keyring(variables: environment.variables)
       ).run()
+    case "browser": try browser(parsed)
     default: try vaultCommand(command, parsed)
     }
+  }
+
+  private func browser(_ parsed: ParsedArguments) throws(CommandFailure) {
+    let action = parsed.positionals[0]
+    if try BrowserInstallCommand(environment: environment, arguments: parsed).run(action) { return }
+    if try BrowserCommands(environment: environment, arguments: parsed).run(action) { return }
+    let names = CommandTable.browserActions.map(\.name).joined(separator: ", ")
+    throw .usage("unknown browser action '\(action)': use \(names)")
   }
 
   private func vaultCommand(_ command: String, _ parsed: ParsedArguments) throws(CommandFailure) {
@@ -109,15 +117,6 @@ struct Twofold {
     case "merge-driver": try MergeDriverCommand(commands: commands).run()
     case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
     default: throw .usage("unknown command '\(command)'")
-    }
-  }
-
-  private func browser(_ parsed: ParsedArguments) throws(CommandFailure) {
-    let action = parsed.positionals.first ?? ""
-    switch action {
-    case "install": try BrowserInstallCommand(environment: environment, arguments: parsed).install()
-    case "uninstall": try BrowserInstallCommand(environment: environment, arguments: parsed).uninstall()
-    default: throw .usage("unknown browser action '\(action)': use install or uninstall")
     }
   }
 
