@@ -60,12 +60,18 @@ extension HostSession {
         outcome: result.outcome, accounts: Self.byID(accounts), made: [:], repository: repository)
     }
     if !missing.isEmpty { dropMissing(missing) }
+    // BrowserFill's rule over accounts all bound to the site already found (no second lookup
+    // in the list): the chosen one when it is one of them, else the one, else a chooser.
     let accounts = made.map(\.account).sorted { Self.displayOrder($0, $1) }
-    // Only the bound accounts are given: the others, bound elsewhere, are not `missing` here.
-    let result = fill.fill(
-      page: url, top: top, bindings: bindings, accounts: accounts.map(AccountLabel.init), chosen: chosen)
+    let ids = accounts.map(\.id)
+    let outcome: BrowserFill.Outcome
+    if let chosen {
+      outcome = ids.contains(chosen) ? .one(chosen, domain: site) : .refused(.notMatched)
+    } else {
+      outcome = ids.count == 1 ? .one(ids[0], domain: site) : .several(ids, domain: site)
+    }
     return Matched(
-      outcome: result.outcome, accounts: Self.byID(accounts),
+      outcome: outcome, accounts: Self.byID(accounts),
       made: Dictionary(made.map { ($0.account.id, $0) }, uniquingKeysWith: { first, _ in first }),
       repository: repository)
   }

@@ -9,6 +9,23 @@ struct BrowserInstallCommand {
   let environment: Environment
   let arguments: ParsedArguments
 
+  /// Runs `action` when it is `install` or `uninstall`; false for another action (which may take
+  /// neither `--browser` nor `--extension-id`).
+  func run(_ action: String) throws(CommandFailure) -> Bool {
+    guard action == "install" || action == "uninstall" else {
+      for option in ["browser", "extension-id"] where arguments.value(option) != nil {
+        throw .usage("--\(option) only applies to 'browser install' and 'browser uninstall'")
+      }
+      return false
+    }
+    if arguments.has("json") { throw .usage("--json only applies to 'browser bindings'") }
+    if arguments.positionals.count > 1 {
+      throw .usage("'browser \(action)' takes no argument, not '\(arguments.positionals[1])'")
+    }
+    if action == "install" { try install() } else { try uninstall() }
+    return true
+  }
+
   /// Writes the manifests and prints each path written.
   func install() throws(CommandFailure) {
     let browsers = try self.browsers()

@@ -215,30 +215,13 @@ extension CommandTable {
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      browser,
       CommandSpec(
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],
         discussion:
           "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
           + "and answers only your own processes."),
-      CommandSpec(
-        "browser", "the browser extension's host: install it for a browser, bind accounts to sites",
-        positionals: [
-          PositionalSpec(
-            "ACTION", "install or uninstall",
-            completion: .values(["install", "uninstall"]))
-        ],
-        options: [
-          .value(
-            "browser", "NAME", "chromium, chrome, firefox or all (default)",
-            completion: .values(["chromium", "chrome", "firefox", "all"])),
-          .value("extension-id", "ID", "with install: also allow this extension (a store build)"),
-        ],
-        discussion:
-          "install writes the native messaging host manifest io.github.twofold.json for your user "
-          + "(~/.config/chromium/NativeMessagingHosts, ~/.config/google-chrome/NativeMessagingHosts, "
-          + "~/.mozilla/native-messaging-hosts), naming this twofold by its absolute path and allowing only "
-          + "the Twofold extension; uninstall removes them."),
       CommandSpec(
         "browser-host", "the browser extension's native messaging host (started by the browser)",
         positionals: [

@@ -96,6 +96,9 @@ struct BrowserInstallTests {
       ["browser", "install", "--extension-id", "chrome-extension://abc/"],
       ["browser", "uninstall", "--extension-id", String(repeating: "k", count: 32)],
       ["browser", "reinstall"],
+      ["browser", "install", "chromium"],
+      ["browser", "install", "--json"],
+      ["browser", "autofill", "on", "--browser", "firefox"],
     ])
   func badArguments(arguments: [String]) throws {
     let result = try TwofoldProcess.run(arguments, environment: environment)

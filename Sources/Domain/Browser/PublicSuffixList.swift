@@ -47,36 +47,22 @@ public struct PublicSuffixList: Sendable {
 
   /// How many labels of `name` the prevailing rule covers (publicsuffix.org's algorithm): an
   /// exception's labels less one, else the most labels of a matching rule, else 1 (rule `*`).
+  ///
   /// A rule is a line's text up to its first whitespace; lines starting with `//` are comments.
+  /// A rule that matches ends with the host's last byte, so only the places where that byte
+  /// stands before whitespace or a line end are looked at: found eight bytes at a time, each
+  /// then read back to its line's start.
   private func suffixLabelCount(of name: HostName) -> Int {
     var longest = 1
     var exception: Int?
     text.withUnsafeBufferPointer { list in
       name.matchForm.withUnsafeBufferPointer { host in
-        let raw = UnsafeRawBufferPointer(list)
-        let end = list.count
-        var index = 0
-        while index < end {
-          let start = index
-          let first = list[start]
-          if first == 0x0A {
-            index += 1
-            continue
-          }
-          if first == UInt8(ascii: "/") {
-            index = Self.firstNewline(raw, from: start) + 1
-            continue
-          }
-          let ruleEnd = Self.firstSpaceOrControl(raw, from: start)
-          index =
-            (ruleEnd < end && list[ruleEnd] == 0x0A ? ruleEnd : Self.firstNewline(raw, from: ruleEnd)) + 1
-          guard ruleEnd > start else { continue }
-          if first == UInt8(ascii: "!") {
-            if let labels = Self.match(list, start + 1, ruleEnd, host), labels > 1 {
-              exception = max(exception ?? 0, labels - 1)
-            }
-          } else if let labels = Self.match(list, start, ruleEnd, host), labels > longest {
-            longest = labels
+        guard let last = host.last else { return }
+        Self.forEachRuleEnd(after: last, in: list) { end in
+          switch Self.rule(endingAt: end, in: list, matching: host) {
+          case .exception(let labels) where labels > 1: exception = max(exception ?? 0, labels - 1)
+          case .normal(let labels): longest = max(longest, labels)
+          case .exception, nil: break
           }
         }
       }
@@ -84,59 +70,67 @@ public struct PublicSuffixList: Sendable {
     return exception ?? longest
   }
 
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-  /// The index of the first line feed at or after `start`, or the end: eight bytes at a time (a
-  /// word has a zero byte where `word ^ pattern` has one; the lowest flagged byte is exact).
-  private static func firstNewline(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-    var index = start
-    let pattern = ones &* 0x0A
-    while index + 8 <= bytes.count {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
-      let found = (word &- ones) & ~word & highBits
-      if found != 0 { return index + found.trailingZeroBitCount / 8 }
-      index += 8
+  /// Calls `body` with each index of `list` that holds whitespace or a control byte right after
+  /// the byte `last` (and with the end when `last` ends the text).
+  ///
+  /// Sixteen bytes at a time: the bytes at `i` and at `i - 1` are loaded as two vectors,
+  /// compared at once, and only a block where some place is found is read byte by byte.
+  private static func forEachRuleEnd(
+    after last: UInt8, in list: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+  ) {
+    let bytes = UnsafeRawBufferPointer(list)
+    let lasts = SIMD16<UInt8>(repeating: last)
+    let space = SIMD16<UInt8>(repeating: 0x21)
+    var index = 1
+    while index + 16 <= list.count {
+      let previous = bytes.loadUnaligned(fromByteOffset: index - 1, as: SIMD16<UInt8>.self)
+      let current = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      if any((previous .== lasts) .& (current .< space)) {
+        for place in index..<(index + 16) where list[place] < 0x21 && list[place - 1] == last { body(place) }
+      }
+      index += 16
     }
-    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
-    return index
+    while index < list.count {
+      if list[index] < 0x21 && list[index - 1] == last { body(index) }
+      index += 1
+    }
+    if list.last == last { body(list.count) }
   }
 
-  /// The index of the first byte below 0x21 (space, tab, carriage return, line feed) at or after
-  /// `start`, or the end: eight bytes at a time, as `firstNewline`.
-  private static func firstSpaceOrControl(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-    var index = start
-    while index + 8 <= bytes.count {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let found = (word &- ones &* 0x21) & ~word & highBits
-      if found != 0 { return index + found.trailingZeroBitCount / 8 }
-      index += 8
-    }
-    while index < bytes.count && bytes[index] >= 0x21 { index += 1 }
-    return index
+  /// A rule of the list that matches the host, by the labels it covers.
+  private enum RuleMatch {
+    /// A rule, possibly with a wildcard as its leftmost label.
+    case normal(Int)
+    /// An exception rule (`!www.ck`), without its `!`.
+    case exception(Int)
   }
 
-  /// How many labels the rule `list[start..<end]` covers when it matches `host` (its
-  /// Unicode form), else nil. A wildcard is only ever the rule's leftmost label.
-  private static func match(
-    _ list: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ host: UnsafeBufferPointer<UInt8>
-  ) -> Int? {
-    var ruleIndex = end - 1
+  /// The rule that ends at `end` (a line's text up to its first whitespace), when it matches
+  /// `host` (its Unicode form). Read backwards from `end` to the line's start, stopping at the
+  /// first byte that does not match: whitespace before the line's start means `end` ends no
+  /// rule, and a comment never matches (no host has a `/`). A wildcard is only ever a rule's
+  /// leftmost label, an exception's `!` its first byte.
+  private static func rule(
+    endingAt end: Int, in list: UnsafeBufferPointer<UInt8>, matching host: UnsafeBufferPointer<UInt8>
+  ) -> RuleMatch? {
+    var index = end - 1
     var hostIndex = host.count - 1
     var labels = 1
-    while ruleIndex >= start {
-      let byte = list[ruleIndex]
-      if byte == UInt8(ascii: "*") && ruleIndex == start {
-        // `*` matches one whole label: the host must have one more, non-empty.
-        guard hostIndex >= 0 else { return nil }
-        return labels
+    while index >= 0 && list[index] != 0x0A {
+      let byte = list[index]
+      if byte < 0x21 { return nil }
+      if index == 0 || list[index - 1] == 0x0A {
+        if byte == UInt8(ascii: "!") {
+          return hostIndex < 0 || host[hostIndex] == UInt8(ascii: ".") ? .exception(labels) : nil
+        }
+        // `*` matches one whole label: the host must have one more.
+        if byte == UInt8(ascii: "*") { return hostIndex >= 0 ? .normal(labels) : nil }
       }
       guard hostIndex >= 0, host[hostIndex] == byte else { return nil }
       if byte == UInt8(ascii: ".") { labels += 1 }
-      ruleIndex -= 1
+      index -= 1
       hostIndex -= 1
     }
-    guard hostIndex < 0 || host[hostIndex] == UInt8(ascii: ".") else { return nil }
-    return labels
+    return hostIndex < 0 || host[hostIndex] == UInt8(ascii: ".") ? .normal(labels) : nil
   }
 }

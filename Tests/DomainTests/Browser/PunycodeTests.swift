@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @Suite("Punycode")
@@ -33,6 +34,23 @@ struct PunycodeTests {
     arguments: ["", "abc-", "a$b", "zzzzzzzzzzzzzzzzzzzzzzzzzz", "bcher-kv!", "99999999999999999999"])
   func invalid(encoded: String) {
     #expect(Punycode.decode(encoded) == nil)
+  }
+
+  @Test("Any text with a letter outside ASCII survives encoding and decoding")
+  func roundTrip() {
+    var random = SplitMix64(seed: 19)
+    let alphabet: [Unicode.Scalar] = ["a", "z", "0", "-", "é", "ß", "ж", "食", "𝔘", "ü", "ا", "\u{10FFFD}"]
+    for _ in 0..<500 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...20, using: &random) {
+        scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &random)])
+      }
+      scalars.append("ж")
+      let text = String(scalars)
+      let encoded = Punycode.encode(text)
+      #expect(encoded.map { $0.utf8.allSatisfy { $0 < 0x80 } } == true, "\(text)")
+      #expect(encoded.flatMap { Punycode.decode($0) } == text, "\(text)")
+    }
   }
 
   @Test("ASCII text needs no encoding")
