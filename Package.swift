@@ -43,6 +43,8 @@ let package = Package(
     .target(
       name: "AppSession",
       dependencies: ["Agent", "Presentation", "Domain", "OTP", "Data", "Formats", "Infrastructure", "Crypto"]),
+    .target(
+      name: "BrowserHost", dependencies: ["Agent", "Domain", "Data", "Infrastructure", "Codecs", "OTP"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     .systemLibrary(
@@ -55,7 +57,7 @@ let package = Package(
       name: "twofold",
       dependencies: [
         "OTP", "Domain", "Data", "Formats", "Codecs", "Infrastructure", "Arguments", "Presentation",
-        "TerminalUI", "Agent", "Crypto", "AppSession",
+        "TerminalUI", "Agent", "Crypto", "AppSession", "BrowserHost",
       ],
       // The crash-consistency tests' fault points (Environment+FaultPoints.swift), only in
       // the debug build `swift test` runs: a release build and the .deb have no test hook.
@@ -67,7 +69,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "twofold-bench",
-      dependencies: ["OTP", "Crypto", "CBenchBaseline"]
+      dependencies: ["OTP", "Crypto", "Domain", "CBenchBaseline"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "TestSupport"]),
@@ -95,6 +97,8 @@ let package = Package(
       dependencies: [
         "AppSession", "Agent", "Data", "Domain", "Crypto", "Infrastructure", "Presentation", "TestSupport",
       ]),
+    .testTarget(
+      name: "BrowserHostTests", dependencies: ["BrowserHost", "Domain", "Codecs", "OTP", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )

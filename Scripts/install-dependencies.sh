@@ -22,18 +22,24 @@
 # appstreamcli (appstream), rsvg-convert to render its icons (librsvg2-bin) and lintian.
 # For the end-to-end sync test between two real Syncthing devices (Tests/TwofoldEndToEndTests/SyncthingTests.swift):
 # syncthing, and curl to speak its REST API.
+# For the browser host's registrable domains (Tests/DomainTests/Browser/PublicSuffixListTests.swift and
+# `twofold browser`): Debian's copy of the Public Suffix List (publicsuffix).
 # For the login keyring (Tests/TwofoldEndToEndTests/KeyringCommandTests.swift): libsecret (libsecret-1-0),
 # which Twofold dlopens, gnome-keyring's daemon on a private bus (dbus), and secret-tool (libsecret-tools).
+# For the browser extension's tests in a real headless Chromium (Tests/TwofoldEndToEndTests/BrowserExtensionTests.swift,
+# Apps/Browser/Tests): chromium, chromium-driver and Debian's python3-selenium; openssl makes their certificate.
 # (Scripts/bench-desktop.sh installs its peer, OTPClient, itself: CI does not run benchmarks.)
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
+  publicsuffix
   dbus dbus-daemon libglib2.0-bin at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
   xsel libgtk-4-dev libadwaita-1-dev libglib2.0-dev
   dpkg-dev desktop-file-utils appstream librsvg2-bin lintian
   sway foot fuzzel wtype wl-clipboard grim gir1.2-gtk-3.0 fonts-dejavu-core
   syncthing curl
-  libsecret-1-0 gnome-keyring libsecret-tools)
+  libsecret-1-0 gnome-keyring libsecret-tools
+  chromium chromium-driver python3-selenium openssl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

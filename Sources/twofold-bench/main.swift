@@ -36,7 +36,7 @@ for (name, function) in [
   exit(1)
 }
 
-let figures: [(name: String, unit: String, workload: Throughput.Workload)] = [
+var figures: [(name: String, unit: String, workload: Throughput.Workload)] = [
   ("totp-sha1-6", "codes/s", Workloads.codes(Workloads.generator(.totp))),
   ("totp-sha256-6", "codes/s", Workloads.codes(Workloads.generator(.totp, .sha256))),
   ("totp-sha512-8", "codes/s", Workloads.codes(Workloads.generator(.totp, .sha512, digits: 8))),
@@ -47,6 +47,11 @@ let figures: [(name: String, unit: String, workload: Throughput.Workload)] = [
   ("c-hotp-sha1-ctx-copy", "codes/s", Workloads.c(cbench_hotp_sha1_ctx_copy)),
   ("c-hotp-sha1-hmac-reuse", "codes/s", Workloads.c(cbench_hotp_sha1_hmac_reuse)),
 ]
+if let list = SuffixWorkload.list() {
+  figures.append(("psl-registrable-domain", "lookups/s", SuffixWorkload.lookups(list)))
+} else {
+  standardError("no Public Suffix List (apt-get install publicsuffix): psl-registrable-domain not measured")
+}
 let selected = Set(CommandLine.arguments.dropFirst())
 let chosen = figures.filter { selected.isEmpty || selected.contains($0.name) }
 
@@ -91,4 +96,5 @@ if let transform = rate["c-hotp-sha1-transform"], let copy = rate["c-hotp-sha1-c
   report("c-hotp-sha1-best", best, "codes/s")
   if let swift = rate["totp-sha1-6"] { report("totp-sha1-6-vs-c-best", swift / best, "x") }
 }
+if let lookups = rate["psl-registrable-domain"] { report("psl-registrable-domain-time", 1e6 / lookups, "us") }
 standardError("checksum \(checksum)")

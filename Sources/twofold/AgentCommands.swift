@@ -26,10 +26,20 @@ struct AgentCommands {
     } catch {
       throw session.failure(error)
     }
-    guard let held = session.direct.heldKey() else {
+    guard let vault = try Self.handOver(session, idle: idle, max: max, environment: environment) else {
       environment.standardOutput("the vault at \(session.path) is not encrypted: there is no key to hold\n")
       return
     }
+    environment.standardOutput("unlocked \(vault): locked after \(idle) s unused, \(max) s at most\n")
+  }
+
+  /// Hands the key of `session`'s vault, once opened, to the agent, starting one if none runs
+  /// (`unlock`, and the browser host's unlock); the vault's absolute path, or nil when it is not
+  /// encrypted.
+  static func handOver(_ session: VaultSession, idle: Int64, max: Int64, environment: Environment)
+    throws(CommandFailure) -> String?
+  {
+    guard let held = session.direct.heldKey() else { return nil }
     if let reason = session.agent.ensureRunning() { throw .failed("cannot reach the agent: \(reason)") }
     let vault = AgentProcess.absolutePath(session.path)
     let response: AgentResponse
@@ -47,7 +57,7 @@ struct AgentCommands {
     case .failure(let error): throw session.failure(error)
     default: throw .failed("the agent gave an unexpected answer")
     }
-    environment.standardOutput("unlocked \(vault): locked after \(idle) s unused, \(max) s at most\n")
+    return vault
   }
 
   func lock() throws(CommandFailure) {

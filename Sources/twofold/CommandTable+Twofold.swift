@@ -215,12 +215,25 @@ extension CommandTable {
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      browser,
       CommandSpec(
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],
         discussion:
           "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
           + "and answers only your own processes."),
+      CommandSpec(
+        "browser-host", "the browser extension's native messaging host (started by the browser)",
+        positionals: [
+          PositionalSpec(
+            "ORIGIN",
+            "what the browser passes: Chromium the caller's origin, Firefox the manifest and the id",
+            variadic: true)
+        ],
+        discussion:
+          "Reads framed JSON requests on standard input and answers each on standard output; refuses to "
+          + "start (status 2) for an extension that is not allowed. Codes come from the agent, which it "
+          + "never starts except to unlock through $TWOFOLD_ASKPASS or pinentry."),
       CommandSpec(
         "completions", "print a completion script for bash, zsh or fish",
         positionals: [

@@ -82,6 +82,14 @@ extension ManualPage {
       "Seconds a code copied with code --copy stays on the clipboard (0 to 86400; default 30)."),
     .entry("NO_COLOR", "When set and not empty, the full-screen app uses no colours."),
     .entry(
+      "XDG_CONFIG_HOME",
+      "The browser bindings are $XDG_CONFIG_HOME/twofold/browser.json (~/.config when unset)."),
+    .entry(
+      "TWOFOLD_PUBLIC_SUFFIX_LIST",
+      "The Public Suffix List to read registrable domains from, instead of "
+        + "/usr/share/publicsuffix/public_suffix_list.dat (Debian's publicsuffix package), else "
+        + "/usr/share/twofold/public_suffix_list.dat."),
+    .entry(
       "DISPLAY, WAYLAND_DISPLAY",
       "A desktop session: pinentry asks for the password when $TWOFOLD_ASKPASS is not set, and the "
         + "clipboard is wl-copy under Wayland, xclip or xsel under X11."),
@@ -105,6 +113,10 @@ extension ManualPage {
     .entry(
       "$XDG_RUNTIME_DIR/twofold/agent.sock",
       "The agent's socket (0600, in a 0700 folder of your own); it answers only your own user."),
+    .entry(
+      "$XDG_CONFIG_HOME/twofold/browser.json",
+      "The browser bindings (0600): the registrable domains each account's codes may be filled on, by "
+        + "account id, and whether autofill is on. Never a secret; the vault is never changed by them."),
     .entry(
       "/usr/lib/systemd/user/twofold-agent.service",
       "A systemd user unit that starts the agent at login (systemctl --user enable --now twofold-agent)."),
@@ -133,6 +145,8 @@ extension ManualPage {
     ]),
     .paragraph("Merge with a copy of the vault shared through Syncthing:"),
     .example(["twofold sync ~/Sync/twofold/vault.json"]),
+    .paragraph("Let the browser extension fill GitHub's codes on github.com and its subdomains:"),
+    .example(["twofold browser bind GitHub:me github.com", "twofold browser bindings"]),
     .paragraph("Complete commands, options and accounts in bash, zsh or fish:"),
     .example([
       "twofold completions bash > ~/.local/share/bash-completion/completions/twofold",

@@ -11,9 +11,12 @@ struct PasswordSources: Sendable {
   let newPasswordFile: String?
   let variable: String?
   let variables: [String: String]
+  /// Whether a terminal may be asked (not for the browser host's unlock: askpass only).
+  let asksOnTerminal: Bool
   private let record = PromptRecord()
 
-  init(options: ParsedArguments, variables: [String: String]) {
+  init(options: ParsedArguments, variables: [String: String], asksOnTerminal: Bool = true) {
+    self.asksOnTerminal = asksOnTerminal
     passwordFile = options.value("password-file")
     newPasswordFile = options.value("new-password-file")
     variable = variables["TWOFOLD_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
@@ -30,7 +33,9 @@ struct PasswordSources: Sendable {
     if let passwordFile { return try Self.firstLine(of: passwordFile) }
     if let variable { return Array(variable.utf8) }
     if let typed = record.typed.withLock({ $0 }) { return typed.withUnsafeBytes { Array($0) } }
-    if TerminalPrompt.hasTerminal, let typed = TerminalPrompt().ask("Vault password: ", secret: true) {
+    if asksOnTerminal, TerminalPrompt.hasTerminal,
+      let typed = TerminalPrompt().ask("Vault password: ", secret: true)
+    {
       record.asked.store(true, ordering: .relaxed)
       record.keep(typed)
       return typed

@@ -14,7 +14,15 @@ struct Twofold {
       return ClipboardClearCommand(environment: environment).run(arguments)
     }
     do throws(CommandFailure) {
-      try dispatch(arguments)
+      if BrowserHostCommand.startedByBrowser(arguments) {
+        // The browser starts the manifest's program, this one, with only its own arguments:
+        // there is no command line to parse (nor its table to build, at each request).
+        var parsed = ParsedArguments(command: "browser-host")
+        parsed.positionals = arguments
+        try BrowserHostCommand(environment: environment, arguments: parsed).run()
+      } else {
+        try dispatch(arguments)
+      }
       if let reason = environment.outputFailure() {
         throw .failed("cannot write to standard output: \(reason)")
       }
@@ -66,13 +74,23 @@ struct Twofold {
     case "lock": try AgentCommands(environment: environment, arguments: parsed).lock()
     case "status": try AgentCommands(environment: environment, arguments: parsed).status()
     case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
+    case "browser-host": try BrowserHostCommand(environment: environment, arguments: parsed).run()
     case "keyring":
       try KeyringCommand(
         environment: environment, arguments: parsed,
         keyring: VaultSession.keyring(variables: environment.variables)
       ).run()
+    case "browser": try browser(parsed)
     default: try vaultCommand(command, parsed)
     }
+  }
+
+  private func browser(_ parsed: ParsedArguments) throws(CommandFailure) {
+    let action = parsed.positionals[0]
+    if try BrowserInstallCommand(environment: environment, arguments: parsed).run(action) { return }
+    if try BrowserCommands(environment: environment, arguments: parsed).run(action) { return }
+    let names = CommandTable.browserActions.map(\.name).joined(separator: ", ")
+    throw .usage("unknown browser action '\(action)': use \(names)")
   }
 
   private func vaultCommand(_ command: String, _ parsed: ParsedArguments) throws(CommandFailure) {

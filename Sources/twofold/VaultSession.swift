@@ -21,18 +21,31 @@ struct VaultSession {
   /// proves the current password) and with `$TWOFOLD_KEYRING=off`.
   let keyring: KeyringUnlock?
 
-  init(options: ParsedArguments, environment: Environment) throws(CommandFailure) {
+  /// Who opens the vault, which decides how the password may be found.
+  enum Opener {
+    /// A command: every password source of CLI.md, the login keyring, and the key handed to
+    /// the agent after a person typed the password.
+    case command
+    /// The browser host reading codes: through the agent, or an unencrypted vault directly;
+    /// an encrypted vault no agent holds is `.passwordRequired`, nothing is asked.
+    case browserReader
+    /// The browser host's unlock: as `command`, but never on a terminal (askpass or pinentry).
+    case browserUnlock
+  }
+
+  init(options: ParsedArguments, environment: Environment, opener: Opener = .command) throws(CommandFailure) {
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
     let clock = environment.now
     storage = FileVaultStorage(path: path, now: { clock() }, faultPoint: environment.vaultFaultPoint)
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
-    passwords = PasswordSources(options: options, variables: environment.variables)
+    passwords = PasswordSources(
+      options: options, variables: environment.variables, asksOnTerminal: opener != .browserUnlock)
     agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)
     let source = passwords
     let warn = environment.standardError
     let vault = AgentProcess.absolutePath(path)
     let keyring =
-      Self.usesKeyring(command: options.command, variables: environment.variables)
+      opener != .browserReader && Self.usesKeyring(command: options.command, variables: environment.variables)
       ? KeyringUnlock(
         keyring: Self.keyring(variables: environment.variables), vault: vault, warn: { warn($0 + "\n") })
       : nil
@@ -40,13 +53,23 @@ struct VaultSession {
     let keeper = KeptVersionFiles.keeper(
       forVault: path, root: StateLocation.root(variables: environment.variables), random: .secure, ids: ids,
       now: { clock() })
+    let asks = opener != .browserReader
     let direct = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in try source.vaultPassword() },
+      storage: storage,
+      password: { () throws(DomainError) in
+        guard asks else { throw .passwordRequired }
+        return try source.vaultPassword()
+      },
       random: .secure, ids: ids, keeper: keeper, keyring: keyring,
       reusesDecoded: options.command == "sync")
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct
+      return
+    }
+    guard asks else {
+      repository = AgentVaultRepository(
+        vault: vault, client: agent.client, direct: direct, warn: { warn($0 + "\n") })
       return
     }
     let access = agent

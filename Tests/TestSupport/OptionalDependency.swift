@@ -124,6 +124,14 @@ public struct OptionalDependency: Equatable, Sendable {
   public static let gioPython = OptionalDependency(
     "GIO for python3", package: "python3-gi",
     isInstalled: succeeds("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gio', '2.0')"]))
+  /// Chromium, the browser the extension's tests (`Apps/Browser/Tests`) run headless.
+  public static let chromium = OptionalDependency(program: "chromium", package: "chromium")
+  /// chromedriver, through which Selenium drives Chromium.
+  public static let chromedriver = OptionalDependency(program: "chromedriver", package: "chromium-driver")
+  /// Selenium for Debian's python3, which drives Chromium in the extension's tests.
+  public static let seleniumPython = OptionalDependency(
+    "Selenium for python3", package: "python3-selenium",
+    isInstalled: succeeds("/usr/bin/python3", ["-c", "import selenium.webdriver.chrome.service"]))
   /// libsecret, through which the login keyring keeps the vault's key (`LibSecret.libraryNames`).
   public static let libsecret = OptionalDependency(
     "libsecret", package: "libsecret-1-0",
@@ -135,6 +143,12 @@ public struct OptionalDependency: Equatable, Sendable {
   public static let dbusDaemon = OptionalDependency(program: "dbus-daemon", package: "dbus")
   /// secret-tool, with which the keyring tests look at and damage the item.
   public static let secretTool = OptionalDependency(program: "secret-tool", package: "libsecret-tools")
+
+  /// Debian's copy of the Public Suffix List, which the browser host reads and the suffix tests
+  /// check against.
+  public static let publicSuffixList = OptionalDependency(
+    "/usr/share/publicsuffix/public_suffix_list.dat", package: "publicsuffix",
+    isInstalled: FileManager.default.isReadableFile(atPath: "/usr/share/publicsuffix/public_suffix_list.dat"))
 
   /// ImageMagick's import, which takes the desktop tests' screenshots.
   public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")

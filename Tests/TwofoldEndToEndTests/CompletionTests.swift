@@ -7,7 +7,9 @@ import Testing
 struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
-    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "agent", "completions", "help",
+    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "browser", "agent",
+    "browser-host",
+    "completions", "help",
   ]
   static let importFormats = [
     "uris", "google", "aegis", "2fas", "andotp", "bitwarden", "freeotp-plus", "freeotp", "freeotp2",
@@ -39,6 +41,7 @@ struct CompletionTests {
     #expect(try driver.bash(["twofold", "--vault", "v.json", "ex"]) == ["export"])
     #expect(try driver.bash(["twofold", "help", "s"]) == ["show", "sync", "status"])
     #expect(try driver.bash(["twofold", "keyring", ""]) == ["enable", "disable", "status"])
+    #expect(try driver.bash(["twofold", "browser", "b"]) == ["bind", "bindings"])
   }
 
   @Test("bash offers a command's options and the global ones")

@@ -70,6 +70,7 @@ struct ManualPageTests {
       "TWOFOLD_CLIPBOARD_SECONDS", "NO_COLOR", "DISPLAY, WAYLAND_DISPLAY",
       "$XDG_DATA_HOME/twofold/vault.json",
       "backups/", "settings.json", "sync/", "$XDG_RUNTIME_DIR/twofold/agent.sock", "0", "1", "2", "3",
+      "XDG_CONFIG_HOME", "TWOFOLD_PUBLIC_SUFFIX_LIST", "$XDG_CONFIG_HOME/twofold/browser.json",
     ])
   func entries(term: String) throws {
     #expect(try Self.manual().contains(".TP\n\\fB\(term)\\fR\n"))

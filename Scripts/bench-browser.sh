@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The browser extension's native messaging host, on the README's install build, with its peer in
+# the same run:
+#   1. one host process as the browser starts it (`twofold ORIGIN`, the manifest naming twofold
+#      itself; the same as `twofold browser-host ORIGIN`), from its start to its answer to one fill
+#      request (the framed request on standard input, as the browser sends it), for the page of
+#      the one account bound to it, with the agent holding a 1,000-account encrypted vault;
+#      against one `oathtool --totp` process (goal: at most 3.0x).
+# Both commands run through hyperfine's shell (which gives the request file on standard input),
+# and hyperfine subtracts the shell's own start-up from each, alike for both; in interleaved
+# rounds so load from other processes falls on both alike. The vault is made as bench-agent.sh
+# makes it (Key URIs from Scripts/bench-uris.py, `twofold import`); the agent is started by
+# `twofold unlock` in a private XDG_RUNTIME_DIR, the bindings are in a private XDG_CONFIG_HOME,
+# and the agent is killed on exit, whatever happens. Prints `NAME VALUE UNIT` lines on standard
+# output; progress and goals on stderr.
+#
+# Environment: RUNS (default 300 per command), ROUNDS (default 5), SCRATCH_PATH (default
+# .build-bench, the SwiftPM scratch directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${RUNS:-300}
+rounds=${ROUNDS:-5}
+scratch=${SCRATCH_PATH:-.build-bench}
+log() { echo "bench-browser: $*" >&2; }
+
+install_missing() {
+  local missing=()
+  command -v oathtool >/dev/null || missing+=(oathtool)
+  command -v hyperfine >/dev/null || missing+=(hyperfine)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" != 0 ] && sudo=sudo
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+  fi
+}
+install_missing
+
+# The README's install build.
+flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
+log "building (${flags[*]})"
+swift build "${flags[@]}" --product twofold >&2
+bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
+
+work=$(mktemp -d)
+agent=""
+cleanup() {
+  if [ -S "$work/run/twofold/agent.sock" ] && [ -z "$agent" ]; then
+    agent=$("$bin" status --json 2>/dev/null | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
+  fi
+  if [ -n "$agent" ]; then kill "$agent" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# A private runtime folder (the agent, its socket and its keys are this run's alone) and a
+# private configuration folder (browser.json).
+export XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config"
+mkdir "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_ASKPASS TWOFOLD_PUBLIC_SUFFIX_LIST
+export TWOFOLD_VAULT="$work/vault-1000.json"
+printf 'bench password\n' >"$work/pw"
+
+log "making a vault of 1000 accounts"
+python3 Scripts/bench-uris.py 1000 >"$work/uris.txt"
+"$bin" init --password-file "$work/pw" --no-agent >&2
+"$bin" import --password-file "$work/pw" --no-agent "$work/uris.txt" >&2
+# Account 500: its exact issuer:name and its secret, from its Key URI.
+python3 - "$work/uris.txt" >"$work/account" <<'PY'
+import sys
+from urllib.parse import parse_qs, unquote, urlsplit
+uri = urlsplit(open(sys.argv[1]).read().splitlines()[500])
+print(unquote(uri.path[1:]))
+print(parse_qs(uri.query)["secret"][0])
+PY
+{ read -r query; read -r secret; } <"$work/account"
+
+"$bin" unlock --idle 3600 --password-file "$work/pw" >&2
+agent=$("$bin" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["pid"])')
+log "agent $agent holds the vault"
+"$bin" browser bind "$query" accounts.example.com >&2
+
+# The fill request for a page of the bound site, framed as the browser frames it.
+python3 - "$work/request" <<'PY'
+import json, struct, sys
+message = json.dumps({"version": 1, "type": "fill", "url": "https://login.example.com/session",
+                      "top": "https://login.example.com/session"}, separators=(",", ":")).encode()
+open(sys.argv[1], "wb").write(struct.pack("=I", len(message)) + message)
+PY
+origin="chrome-extension://maggmomcnhchelfjdeklmocgeajkmdll/"
+
+# The host answers with the code oathtool gives (twice, in case a period ended in between).
+host_code() {
+  "$bin" "$origin" <"$work/request" | python3 -c '
+import json, struct, sys
+data = sys.stdin.buffer.read()
+(length,) = struct.unpack("=I", data[:4])
+answer = json.loads(data[4:4 + length])
+print(answer.get("code") if answer.get("type") == "code" else answer)'
+}
+for _ in 1 2; do
+  by_host=$(host_code)
+  by_oathtool=$(oathtool --totp -b "$secret")
+  [ "$by_host" = "$by_oathtool" ] && break
+done
+if [ "$by_host" != "$by_oathtool" ]; then
+  log "codes differ: host $by_host, oathtool $by_oathtool"
+  exit 1
+fi
+
+# Mean over every round of a named command, in milliseconds (equal run counts per round).
+mean_ms() {
+  awk -F, -v name="$1" '$1 == name { sum += $2; count++ } END { printf "%.3f", sum / count * 1000 }' \
+    "$work"/"$2"-round-*.csv
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+goal() { awk -v value="$2" -v limit="$3" -v name="$1" 'BEGIN {
+  printf "bench-browser: goal %s <= %s: %s\n", name, limit, (value <= limit ? "met" : "MISSED") > "/dev/stderr" }'; }
+
+per_round=$(((runs + rounds - 1) / rounds))
+for round in $(seq "$rounds"); do
+  log "fill: round $round of $rounds ($per_round runs per command)"
+  if ! hyperfine --shell sh --warmup 10 --runs "$per_round" --style none \
+    --export-csv "$work/fill-round-$round.csv" \
+    -n host "$bin $origin <$work/request >/dev/null" \
+    -n oathtool "oathtool --totp -b $secret >/dev/null" >&2; then
+    [ -e "/proc/$agent" ] || log "agent $agent ended during the timing (killed from outside?)"
+    exit 1
+  fi
+done
+host_ms=$(mean_ms host fill)
+oathtool_ms=$(mean_ms oathtool fill)
+echo "browser-host-fill-1000 $host_ms ms"
+echo "oathtool-totp $oathtool_ms ms"
+echo "browser-host-fill-vs-oathtool $(ratio "$host_ms" "$oathtool_ms") x"
+goal browser-host-fill-vs-oathtool "$(ratio "$host_ms" "$oathtool_ms")" 3.0

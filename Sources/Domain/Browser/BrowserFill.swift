@@ -1,0 +1,160 @@
+/// Which account's code may go into a page (CLI.md, "In the browser"): only an account bound
+/// to the page's registrable domain, only on an `https:` page (or plain `http:` on localhost),
+/// and only in a frame of the same site as its top page.
+public struct BrowserFill: Sendable {
+  /// Why no account is matched to a page; the raw value is the host protocol's `reason`.
+  public enum Refusal: String, Error, Equatable, Sendable {
+    /// Not `https:` (nor `http:` on localhost).
+    case insecurePage = "insecure_page"
+    /// A frame whose registrable domain is not its top page's.
+    case crossSiteFrame = "cross_site_frame"
+    /// A URL that is not one this parser accepts.
+    case unparsableURL = "unparsable_url"
+    /// A host that has no registrable domain (it is itself a public suffix).
+    case noDomain = "no_domain"
+    /// The chosen account is not bound to the page.
+    case notMatched = "not_matched"
+
+    /// One sentence for a person.
+    public var message: String {
+      switch self {
+      case .insecurePage: "codes are filled only on https pages (or http://localhost)"
+      case .crossSiteFrame: "codes are never filled in a frame from another site than the page"
+      case .unparsableURL: "the page's address cannot be read"
+      case .noDomain: "the page's host is a public suffix, which no account can be bound to"
+      case .notMatched: "that account is not bound to this site"
+      }
+    }
+  }
+
+  /// What may be filled on a page.
+  public enum Outcome: Equatable, Sendable {
+    /// Nothing: the page is refused.
+    case refused(Refusal)
+    /// The one account bound to the page's `domain`.
+    case one(Account.ID, domain: String)
+    /// Several accounts bound to `domain`, in the order given: the person chooses.
+    case several([Account.ID], domain: String)
+    /// No account bound to `domain`; `suggestions` are the accounts its issuer suggests.
+    case none(domain: String, suggestions: [Account.ID])
+  }
+
+  /// The outcome, and the bound accounts that no longer exist.
+  public struct Result: Equatable, Sendable {
+    /// What may be filled.
+    public let outcome: Outcome
+    /// Bound ids with no account (deleted after binding), sorted: to drop with a warning.
+    public let missing: [Account.ID]
+
+    /// A result.
+    public init(outcome: Outcome, missing: [Account.ID]) {
+      self.outcome = outcome
+      self.missing = missing
+    }
+  }
+
+  /// The Public Suffix List the registrable domains come from.
+  public let list: PublicSuffixList
+  /// Which domains issuers suggest.
+  public let issuerDomains: IssuerDomains
+
+  /// The use case over a list and an issuer table.
+  public init(list: PublicSuffixList, issuerDomains: IssuerDomains = .shipped) {
+    self.list = list
+    self.issuerDomains = issuerDomains
+  }
+
+  /// The accounts of `accounts` (in their order) that may be filled on the frame at `page`
+  /// whose top page is at `top` (nil or the same URL for a top page). With `chosen`, only that
+  /// account, when it is matched (else `.refused(.notMatched)`).
+  public func fill(
+    page: String, top: String?, bindings: BrowserBindings, accounts: [AccountLabel], chosen: Account.ID? = nil
+  ) -> Result {
+    let missing = bindings.missingAccounts(existing: Set(accounts.map(\.id)))
+    let domain: String
+    switch site(page: page, top: top) {
+    case .failure(let refusal): return Result(outcome: .refused(refusal), missing: missing)
+    case .success(let site): domain = site
+    }
+    let matched = accounts.filter { bindings.isBound($0.id, to: domain) }.map(\.id)
+    let outcome: Outcome
+    if let chosen {
+      outcome = matched.contains(chosen) ? .one(chosen, domain: domain) : .refused(.notMatched)
+    } else if matched.count == 1 {
+      outcome = .one(matched[0], domain: domain)
+    } else if matched.count > 1 {
+      outcome = .several(matched, domain: domain)
+    } else {
+      outcome = .none(domain: domain, suggestions: suggestions(for: domain, accounts: accounts))
+    }
+    return Result(outcome: outcome, missing: missing)
+  }
+
+  /// The site bindings of the frame at `page` are looked up by: its registrable domain (its
+  /// address for an IP host, `localhost` for localhost), checked to be its top page's.
+  public func site(page: String, top: String?) -> Swift.Result<String, Refusal> {
+    let frame: WebPage
+    do throws(WebPage.Error) {
+      frame = try WebPage(url: page)
+    } catch {
+      return .failure(Self.refusal(error))
+    }
+    guard let frameSite = site(of: frame) else { return .failure(.noDomain) }
+    if let top, top != page {
+      let topPage: WebPage
+      do throws(WebPage.Error) {
+        topPage = try WebPage(url: top)
+      } catch {
+        return .failure(Self.refusal(error))
+      }
+      guard site(of: topPage) == frameSite else { return .failure(.crossSiteFrame) }
+    }
+    return .success(frameSite)
+  }
+
+  /// The site of a page: its host's registrable domain, its IP address, or `localhost`; nil when
+  /// the host is a public suffix.
+  public func site(of page: WebPage) -> String? {
+    site(of: page.host)
+  }
+
+  /// The site a `bind` names: a host name's registrable domain (Unicode names become Punycode,
+  /// as browsers give hosts), an IP address as itself (IPv6 in brackets), `localhost`; nil for a
+  /// public suffix or anything that is not a host name.
+  public func bindableSite(_ domain: String) -> String? {
+    if IPAddress.isIPv6(domain) { return "[\(domain.lowercased())]" }
+    guard let ascii = Punycode.asciiDomain(domain), let host = WebPage.parseHost(Array(ascii.utf8)[...])
+    else { return nil }
+    return site(of: host)
+  }
+
+  private func site(of host: WebPage.Host) -> String? {
+    switch host {
+    case .ipv4(let address), .ipv6(let address): address
+    case .name("localhost"): "localhost"
+    case .name(let name): list.registrableDomain(of: name)
+    }
+  }
+
+  /// The accounts, none bound to `domain`, whose folded issuer is the domain's first label
+  /// (decoded from Punycode) or whose issuer the table maps to the domain.
+  private func suggestions(for domain: String, accounts: [AccountLabel]) -> [Account.ID] {
+    var label = String(domain.prefix { $0 != "." })
+    if label.hasPrefix(Punycode.acePrefix), let decoded = Punycode.decode(label.dropFirst(4)) {
+      label = decoded
+    }
+    let folded = TextFolding.fold(label)
+    return accounts.filter { account in
+      !account.issuer.isEmpty
+        && (TextFolding.fold(account.issuer) == folded
+          || issuerDomains.names(domain, forIssuer: account.issuer))
+    }.map(\.id)
+  }
+
+  private static func refusal(_ error: WebPage.Error) -> Refusal {
+    switch error {
+    case .unparsable: .unparsableURL
+    case .insecure: .insecurePage
+    }
+  }
+}
