@@ -13,7 +13,9 @@ enum OpenSSLStart {
   }
 
   private static let started: Bool = {
-    let options = UInt64(OPENSSL_INIT_NO_LOAD_CONFIG) | UInt64(OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS)
+    let options =
+      UInt64(OPENSSL_INIT_NO_LOAD_CONFIG) | UInt64(OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS)
+      | UInt64(OPENSSL_INIT_NO_ADD_ALL_CIPHERS) | UInt64(OPENSSL_INIT_NO_ADD_ALL_DIGESTS)
     return OPENSSL_init_crypto(options, nil) == 1
   }()
 }
