@@ -8,7 +8,8 @@
 #   2. `twofold list --json` on a 10,000-account vault the agent holds, against the Python peer
 #      of bench-vault.sh, Scripts/peer-list-json.py (goal: at most 0.15x);
 #   3. the agent's resident memory holding the 10,000-account vault after a few list commands,
-#      VmRSS and VmHWM of its /proc/PID/status (goal: at most 40 MiB).
+#      VmRSS and VmHWM of its /proc/PID/status (goal: at most 40 MiB), and the peak of a
+#      `list --json` process the agent answers (goal: at most 24 MiB).
 # Whole processes are timed with hyperfine (no shell), in interleaved rounds so load from other
 # processes falls on every command alike. The vaults are made as bench-vault.sh makes them (Key
 # URIs from Scripts/bench-uris.py, `twofold import`). Each part runs its own agent, started by
@@ -27,7 +28,7 @@ bench_name=bench-agent
 source Scripts/lib/bench.sh
 log() { bench_log "$@"; }
 
-bench_require oathtool hyperfine
+bench_require oathtool hyperfine /usr/bin/time=time
 bench_python cryptography pyotp
 bench_build
 
@@ -178,10 +179,14 @@ echo "oathtool-totp-same-run $oathtool_large_ms ms"
 echo "agent-code-10000-vs-oathtool $(ratio "$agent_large_ms" "$oathtool_large_ms") x"
 goal agent-code-10000-vs-oathtool "$(ratio "$agent_large_ms" "$oathtool_large_ms")" 2.0
 
-# 3. The agent's memory now, holding the vault after a few list commands.
+# 3. The agent's memory now, holding the vault after a few list commands; and the peak of a
+# `list --json` process answered by it (GNU time's maximum resident set, the highest of three).
 status_mib() { awk -v key="$1:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$agent/status"; }
 rss=$(status_mib VmRSS)
 hwm=$(status_mib VmHWM)
+client_peak=$(for _ in 1 2 3; do
+  /usr/bin/time -f %M "$bin" list --json --vault "$large" </dev/null 2>&1 >/dev/null | tail -1
+done | sort -n | tail -1 | awk '{ printf "%.1f", $1 / 1024 }')
 
 timed_rounds list "$list_runs" 2 \
   -n agent "$bin list --json --vault $large" \
@@ -196,5 +201,7 @@ echo "agent-rss-10000 $rss MiB"
 echo "agent-hwm-10000 $hwm MiB"
 echo "agent-rss-10000-after-timing $(status_mib VmRSS) MiB"
 echo "agent-hwm-10000-after-timing $(status_mib VmHWM) MiB"
+echo "agent-list-json-10000-peak-memory $client_peak MiB"
 goal agent-rss-10000 "$rss" 40
+goal agent-list-json-10000-peak-memory "$client_peak" 24
 stop_agent

@@ -17,15 +17,17 @@ struct HeldSecrets: Sendable {
   let bytes: SecretBytes
   private let places: [Place]
 
-  /// Moves the secrets and PINs of `accounts` into one buffer from `allocate`, wipes in place the
-  /// arrays the secrets were decoded into, and leaves every account withheld
-  /// (`OTPParameters.withoutSecret()`). The accounts must be freshly decoded: no other code may
-  /// read their secrets afterwards.
+  /// Moves the secrets and PINs of `accounts` into one buffer from `allocate` and leaves every
+  /// account withheld (`OTPParameters.withoutSecret()`). Each decoded secret array is then
+  /// wiped by `wiping` (`wipe(_:)`) once the account has let it go: a buffer the accounts alone
+  /// held (a freshly decoded vault's) is zeroed in place; one that a copy elsewhere shares stays
+  /// as that copy's owner has it (the wipe zeroes a private copy instead), so value semantics hold.
   init(
     taking accounts: inout [Account],
     allocate: (Int, (UnsafeMutableRawBufferPointer) -> Void) -> SecretBytes = { count, fill in
       SecretBytes(count: count, initializingWith: fill)
-    }
+    },
+    wiping: (inout [UInt8]) -> Void = { wipe(&$0) }
   ) {
     var places: [Place] = []
     places.reserveCapacity(accounts.count)
@@ -48,9 +50,9 @@ struct HeldSecrets: Sendable {
     }
     self.places = places
     for index in accounts.indices {
-      let decoded = accounts[index].otp.secret
+      var decoded = accounts[index].otp.secret
       accounts[index].otp = accounts[index].otp.withoutSecret()
-      wipeInPlace(decoded)
+      wiping(&decoded)
     }
   }
 

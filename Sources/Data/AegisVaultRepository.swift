@@ -172,16 +172,22 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     }
   }
 
-  /// Reads and parses the file, with the SHA-256 of its bytes when the repository reuses its
-  /// decoded contents (empty otherwise); the bytes are released before any key derivation starts.
-  private func readFile() throws(DomainError) -> (file: AegisVaultFile, digest: [UInt8]) {
+  /// A parsed vault file and the SHA-256 of its bytes when the repository reuses its decoded
+  /// contents (empty otherwise).
+  private struct FileRead {
+    var file: AegisVaultFile
+    var digest: [UInt8]
+  }
+
+  /// Reads and parses the file; its bytes are released on return, before any key derivation.
+  private func readFile() throws(DomainError) -> FileRead {
     let bytes: [UInt8]
     do throws(StorageError) {
       bytes = try storage.read()
     } catch {
       throw error.domainError
     }
-    return (try AegisVaultFile.read(bytes), reusesDecoded ? Digest.sha256(bytes) : [])
+    return FileRead(file: try AegisVaultFile.read(bytes), digest: reusesDecoded ? Digest.sha256(bytes) : [])
   }
 
   /// The file and its decoded contents. When the file's bytes are those last decoded and the
@@ -192,7 +198,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     if let cached, !read.file.isEncrypted || heldKey(fitting: read.file) != nil {
       return (read.file, cached)
     }
-    let (file, db, digest) = try open(read)
+    let (file, db, digest) = try open(consume read)
     let contents = try AegisDatabase.decode(db, ids: ids)
     if reusesDecoded { decoded.withLock { $0 = Decoded(digest: digest, contents: contents) } }
     return (file, contents)
@@ -212,11 +218,22 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     return (file, db)
   }
 
-  /// Opens `read` (the file and its digest), with the held key, the keyring or the password;
-  /// the file, its database and the digest of the bytes the database came from.
-  private func open(_ read: (file: AegisVaultFile, digest: [UInt8])) throws(DomainError) -> (
+  /// Opens `read` with the held key, the keyring or the password: the file, its database and
+  /// the digest of the bytes the database came from. `read` is consumed before the password is
+  /// asked, so the sealed database is not in memory while scrypt's 32 MiB are.
+  private func open(_ read: consuming FileRead) throws(DomainError) -> (AegisVaultFile, JSONObject, [UInt8]) {
+    if let opened = try openWithoutPassword(read) { return opened }
+    let slots = try read.file.passwordSlots()
+    _ = consume read
+    let result = try unlock(slots: slots)
+    if let keyring, let held = heldKeyAndSlot() { keyring.passwordOpened(key: held.key, slot: held.slot) }
+    return result
+  }
+
+  /// Opens `read` when it needs no password: an unencrypted file, the held key or the keyring's.
+  private func openWithoutPassword(_ read: FileRead) throws(DomainError) -> (
     AegisVaultFile, JSONObject, [UInt8]
-  ) {
+  )? {
     let file = read.file
     guard file.isEncrypted else {
       unlocked.withLock { $0 = Unlocked(masterKey: nil, slotIndex: nil, slots: nil) }
@@ -233,9 +250,7 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
       unlocked.withLock { $0 = Unlocked(masterKey: opened.key, slotIndex: opened.slot, slots: slots) }
       return (file, opened.db, read.digest)
     }
-    let result = try unlock(slots: file.passwordSlots())
-    if let keyring, let held = heldKeyAndSlot() { keyring.passwordOpened(key: held.key, slot: held.slot) }
-    return result
+    return nil
   }
 
   /// Derives the key holding nothing of the file but its password slots (scrypt alone needs
@@ -247,7 +262,8 @@ public final class AegisVaultRepository: VaultRepository, VaultCredentials, Send
     var password = try self.password()
     defer { wipe(&password) }
     var (key, index) = try AegisVaultFile.unlock(slots, password: password)
-    let (file, digest) = try readFile()
+    let read = try readFile()
+    let (file, digest) = (read.file, read.digest)
     let db: JSONObject
     if let opened = try? file.database(masterKey: key) {
       db = opened

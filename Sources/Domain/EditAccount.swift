@@ -77,7 +77,7 @@ public struct RemoveAccount: Sendable {
 
   /// Removes the account `id`.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) {
-    _ = try repository.perform(.remove(id), ids: .noNewIDs)
+    _ = try repository.perform(.remove(id))
   }
 }
 
@@ -91,6 +91,6 @@ public struct ToggleFavorite: Sendable {
   /// Toggles and returns the new flag.
   @discardableResult
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> Bool {
-    try repository.perform(.toggleFavorite(id), ids: .noNewIDs).favorite()
+    try repository.perform(.toggleFavorite(id)).favorite()
   }
 }

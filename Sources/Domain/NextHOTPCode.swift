@@ -10,7 +10,7 @@ public struct NextHOTPCode: Sendable {
 
   /// Saves counter + 1 and returns the code of the stored counter.
   public func callAsFunction(_ id: Account.ID) throws(DomainError) -> String {
-    try repository.perform(.nextHOTP(id), ids: .noNewIDs).code()
+    try repository.perform(.nextHOTP(id)).code()
   }
 
   /// Advances the counter of `id` in `contents` and returns the parameters it had.

@@ -135,8 +135,13 @@ extension VaultChange.Outcome {
   }
 }
 
-extension IdentifierSource {
-  /// For changes that make no new account or group (remove, favorite, the next HOTP code): the
-  /// change never asks, and were it to, the ids would still be unique within the vault.
-  static let noNewIDs = IdentifierSource.counting("unused")
+extension VaultRepository {
+  /// Runs `change`, one that makes no new account or group (remove, favorite, the next HOTP
+  /// code): it never asks for an identifier, so none is given; one asked for anyway is a
+  /// programming error and stops the program rather than write a made-up id into the vault.
+  func perform(_ change: VaultChange) throws(DomainError) -> VaultChange.Outcome {
+    try perform(
+      change, ids: IdentifierSource { preconditionFailure("a change that makes nothing new asked for an id") }
+    )
+  }
 }

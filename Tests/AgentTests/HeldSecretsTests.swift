@@ -77,18 +77,40 @@ struct HeldSecretsTests {
     #expect(code.problem == nil)
   }
 
-  @Test("taking the secrets leaves every account withheld and the decoded arrays wiped")
-  func takingWipesTheDecodedCopies() {
+  @Test("taking the secrets leaves every account withheld and zeroes, in place, the arrays only they held")
+  func takingWipesTheDecodedArrays() {
     var accounts = Self.rows.enumerated().map { $0.element.account("a-\($0.offset)") }
-    let decoded = accounts.map(\.otp.secret)
+    let decodedAt = accounts.map { $0.otp.secret.withUnsafeBytes { $0.baseAddress } }
     let hadPIN = accounts.map { $0.otp.pin != nil }
-    let secrets = HeldSecrets(taking: &accounts)
+    var wiped: [[UInt8]] = []
+    let secrets = HeldSecrets(
+      taking: &accounts,
+      wiping: { decoded in
+        wipe(&decoded)
+        wiped.append(decoded)
+      })
     #expect(accounts.allSatisfy { $0.otp.isWithheld })
     #expect(accounts.map { $0.otp.pin != nil } == hadPIN)
     #expect(accounts.allSatisfy { $0.otp.pin?.isEmpty ?? true })
-    #expect(decoded.map(\.count) == [20, 20, 8, 16])
-    #expect(decoded.allSatisfy { $0.allSatisfy { $0 == 0 } })
+    // The very buffers the accounts were decoded into, not copies of them, are zeroed.
+    #expect(wiped.map { $0.withUnsafeBytes { $0.baseAddress } } == decodedAt)
+    #expect(wiped.map(\.count) == [20, 20, 8, 16])
+    #expect(wiped.allSatisfy { $0.allSatisfy { $0 == 0 } })
     #expect(secrets.bytes.count == 20 + 20 + 8 + 4 + 16 + 4)
+  }
+
+  @Test(
+    "a secret array a copy elsewhere still holds keeps its bytes, and the code comes from the held secret")
+  func sharedSecretsAreNotZeroed() {
+    let row = Self.rows[0]
+    var accounts = [row.account("a")]
+    let keptElsewhere = accounts[0].otp.secret
+    let secrets = HeldSecrets(taking: &accounts)
+    #expect(accounts[0].otp.isWithheld)
+    #expect(keptElsewhere == row.secret)
+    let code = CodesAt.code(
+      of: accounts[0], generator: secrets.generator(at: 0, for: accounts[0]), at: row.time, next: false)
+    #expect(code.code == row.code)
   }
 
   @Test("the buffer holds each secret and PIN, and is wiped once the last copy goes")

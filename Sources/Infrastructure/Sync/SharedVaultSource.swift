@@ -12,12 +12,15 @@ public final class SharedVaultSource: SyncSource, Sendable {
   /// Always: the result is written back.
   public let isTwoWay = true
   private let access: SyncAccess
+  private let files: SharedFolderFiles
   private let opened = Mutex<(vault: SealedVault, copies: [String])?>(nil)
 
-  /// The shared vault at `path`, opened with `access`.
-  public init(path: String, access: SyncAccess) {
+  /// The shared vault at `path`, opened with `access`; its folder's files through `files`
+  /// (the disk's, or an in-memory folder's in tests).
+  public init(path: String, access: SyncAccess, files: SharedFolderFiles = .disk) {
     location = path
     self.access = access
+    self.files = files
   }
 
   /// The source's contents, then its conflict copies' (oldest first). The copies are opened
@@ -26,19 +29,18 @@ public final class SharedVaultSource: SyncSource, Sendable {
   public func read() throws(DomainError) -> SyncSnapshot {
     let folder = POSIX.directory(of: location)
     let found = SyncFileNames.conflictCopies(
-      of: POSIX.fileName(of: location), among: try DurableFile.list(folder))
+      of: POSIX.fileName(of: location), among: try files.list(folder))
     let paths = found.copies.map { folder + "/" + $0.fileName }
     let access = self.access
+    let files = self.files
     let early = paths.prefix(Self.mostAhead).map { path in
       BackgroundValue { () -> SealedVault? in
-        guard
-          case .success(let bytes) = Result(catching: { () throws(DomainError) in try DurableFile.read(path) }
-          )
-        else { return nil }
+        let read = Result { () throws(DomainError) in try files.read(path, false) }
+        guard case .success(let bytes) = read else { return nil }
         return access.openWithKeys(bytes)
       }
     }
-    let vault = try access.open(try DurableFile.read(location, waitingForSyncthing: true), named: location)
+    let vault = try access.open(try files.read(location, true), named: location)
     var versions = [vault.contents]
     let notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
     for (index, path) in paths.enumerated() {
@@ -46,7 +48,7 @@ public final class SharedVaultSource: SyncSource, Sendable {
       if index < early.count, let ready = early[index].value {
         opened = ready
       } else {
-        opened = try access.open(try DurableFile.read(path), named: path, also: [vault.masterKey])
+        opened = try access.open(try files.read(path, false), named: path, also: [vault.masterKey])
       }
       versions.append(opened.contents)
     }
@@ -64,20 +66,20 @@ public final class SharedVaultSource: SyncSource, Sendable {
     guard let vault = opened.withLock({ $0?.vault }) else { throw .storage("\(location) was not read") }
     var bytes = try vault.sealing(contents, random: access.random)
     defer { wipe(&bytes) }
-    let temporary = try DurableFile.prepare(bytes, for: location)
+    let temporary = try files.prepare(bytes, location)
     let location = self.location
     let access = self.access
+    let files = self.files
     return SyncCommit(
       commit: { () throws(DomainError) in
         let stem = BackupName.stem(of: POSIX.fileName(of: location))
-        try DurableFile.keepLinked(
-          location, in: access.backups, as: "\(stem)-\(BackupName.timestamp(access.now())).json")
-        try DurableFile.commit(temporary, to: location)
-      }, discard: { DurableFile.remove(temporary) })
+        try files.keepLinked(location, access.backups, "\(stem)-\(BackupName.timestamp(access.now())).json")
+        try files.commit(temporary, location)
+      }, discard: { files.remove(temporary) })
   }
 
   /// Moves the merged conflict copies into the vault's backups.
   public func finish() throws(DomainError) {
-    for copy in opened.withLock({ $0?.copies ?? [] }) { try DurableFile.move(copy, into: access.backups) }
+    for copy in opened.withLock({ $0?.copies ?? [] }) { try files.move(copy, access.backups) }
   }
 }
