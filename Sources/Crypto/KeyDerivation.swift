@@ -36,10 +36,7 @@ public enum KeyDerivation {
   ) throws(CryptoError) -> [UInt8] {
     _ = try scryptMemory(parameters)
     var output = [UInt8](repeating: 0, count: length)
-    let derived = output.withUnsafeMutableBytes {
-      derive(password: password, salt: salt, parameters: parameters, into: $0)
-    }
-    guard derived else { throw .library("scrypt") }
+    output.withUnsafeMutableBytes { derive(password: password, salt: salt, parameters: parameters, into: $0) }
     return output
   }
 
@@ -48,10 +45,8 @@ public enum KeyDerivation {
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
   ) throws(CryptoError) -> SecretBytes {
     _ = try scryptMemory(parameters)
-    return try SecretBytes(count: length) { (output) throws(CryptoError) in
-      guard derive(password: password, salt: salt, parameters: parameters, into: output) else {
-        throw .library("scrypt")
-      }
+    return SecretBytes(count: length) {
+      derive(password: password, salt: salt, parameters: parameters, into: $0)
     }
   }
 
@@ -70,7 +65,7 @@ public enum KeyDerivation {
 
   private static func derive(
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, into output: UnsafeMutableRawBufferPointer
-  ) -> Bool {
+  ) {
     Scrypt.derive(
       password: password, salt: salt, n: Int(parameters.n), r: Int(parameters.r), p: Int(parameters.p),
       into: output)

@@ -4,26 +4,27 @@ import COpenSSL
 /// `EVP_PBE_scrypt` first loads OpenSSL's configuration, providers, cipher tables and error
 /// strings (about 1.8 MiB of code and heap), and every byte of that was resident while scrypt's
 /// own 32 MiB were. Its working memory (`128 · r · N` bytes for V) is allocated here and wiped
-/// and freed before it returns; when it cannot be allocated, nothing is derived.
+/// and freed before it returns.
 enum Scrypt {
   /// Derives `output.count` bytes from `password` and `salt` (parameters already checked:
-  /// `n` a power of two above 1, `r` and `p` positive, their memory within reason); false when
-  /// the working memory cannot be had.
+  /// `n` a power of two above 1, `r` and `p` positive, their memory within reason).
   static func derive(
     password: [UInt8], salt: [UInt8], n: Int, r: Int, p: Int, into output: UnsafeMutableRawBufferPointer
-  ) -> Bool {
-    let blockWords = 32 * r
-    // X, then Y (blockWords each), then T (16 words), then V (n blocks): 128 · r · (N + 2) + 64 bytes.
-    let bytes = (blockWords * (n + 2) + 16) * 4
-    guard let raw = CRYPTO_malloc(bytes, nil, 0) else { return false }
-    defer { CRYPTO_clear_free(raw, bytes, nil, 0) }
-    let words = raw.bindMemory(to: UInt32.self, capacity: bytes / 4)
-    let v = words + 2 * blockWords + 16
+  ) {
     let mac = HMAC(.sha256, key: password)
+    let blockWords = 32 * r
     // B = PBKDF2-HMAC-SHA256(P, S, 1, p · 128 · r) (RFC 7914 §6, step 1).
     var b = [UInt8](repeating: 0, count: p * 128 * r)
     defer { wipe(&b) }
     b.withUnsafeMutableBytes { pbkdf2(mac, salt: salt, into: $0) }
+    // X, then Y (blockWords each), then T (16 words), then V (n blocks): 128 · r · (N + 2) + 64 bytes.
+    let count = blockWords * (n + 2) + 16
+    let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    let v = words + 2 * blockWords + 16
+    defer {
+      OPENSSL_cleanse(words, count * 4)
+      words.deallocate()
+    }
     // B_i = scryptROMix(r, B_i, N) for each of the p blocks (step 2).
     b.withUnsafeMutableBytes { bytes in
       for block in 0..<p {
@@ -39,7 +40,6 @@ enum Scrypt {
     }
     // DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen) (step 3).
     pbkdf2(mac, salt: b, into: output)
-    return true
   }
 
   /// PBKDF2-HMAC-SHA256 with one iteration (RFC 8018 §5.2): block i is HMAC(P, S ‖ INT(i)).
