@@ -26,11 +26,7 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
-    .target(
-      name: "Crypto", dependencies: ["COpenSSL"],
-      // Optimised in debug builds too: scrypt's million Salsa20/8 cores (Scrypt.swift) take
-      // 0.6 s unoptimised instead of 0.07, and every test that makes or opens a vault pays it.
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .target(name: "Crypto", dependencies: ["COpenSSL"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
     .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Codecs"),

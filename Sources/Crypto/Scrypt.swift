@@ -17,12 +17,10 @@ enum Scrypt {
     var b = [UInt8](repeating: 0, count: p * 128 * r)
     defer { wipe(&b) }
     b.withUnsafeMutableBytes { pbkdf2(mac, salt: salt, into: $0) }
-    // X, then Y (blockWords each), then T (16 words), then V (n blocks): 128 · r · (N + 2) + 64 bytes.
-    let count = blockWords * (n + 2) + 16
-    let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    let v = words + 2 * blockWords + 16
+    let words = UnsafeMutablePointer<UInt32>.allocate(capacity: blockWords * (n + 2))
+    let v = words + 2 * blockWords
     defer {
-      OPENSSL_cleanse(words, count * 4)
+      OPENSSL_cleanse(words, blockWords * (n + 2) * 4)
       words.deallocate()
     }
     // B_i = scryptROMix(r, B_i, N) for each of the p blocks (step 2).
@@ -32,7 +30,7 @@ enum Scrypt {
         for index in 0..<blockWords {
           words[index] = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
         }
-        roMix(words, y: words + blockWords, t: words + 2 * blockWords, v: v, r: r, n: n)
+        roMix(words, scratch: words + blockWords, v: v, r: r, n: n)
         for index in 0..<blockWords {
           start.storeBytes(of: words[index].littleEndian, toByteOffset: index * 4, as: UInt32.self)
         }
@@ -64,133 +62,91 @@ enum Scrypt {
     }
   }
 
-  /// scryptROMix (RFC 7914 §5) on the `32 · r` words at `x`, with `blockMix`'s `y` and `t`
-  /// and `v` of `n` times `32 · r` words.
+  /// scryptROMix (RFC 7914 §5) on the `32 · r` words at `x`, with `scratch` of as many words
+  /// and `v` of `n` times as many.
   private static func roMix(
-    _ x: UnsafeMutablePointer<UInt32>, y: UnsafeMutablePointer<UInt32>, t: UnsafeMutablePointer<UInt32>,
-    v: UnsafeMutablePointer<UInt32>, r: Int, n: Int
+    _ x: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>, v: UnsafeMutablePointer<UInt32>,
+    r: Int, n: Int
   ) {
     let blockWords = 32 * r
     for index in 0..<n {
       (v + index * blockWords).update(from: x, count: blockWords)
-      blockMix(x, y: y, t: t, r: r)
+      blockMix(x, scratch: scratch, r: r)
     }
     for _ in 0..<n {
       // Integerify: the first word of the last 64-byte block, modulo N (a power of two).
       let j = Int(x[(2 * r - 1) * 16]) & (n - 1)
       let row = v + j * blockWords
       for index in 0..<blockWords { x[index] ^= row[index] }
-      blockMix(x, y: y, t: t, r: r)
+      blockMix(x, scratch: scratch, r: r)
     }
   }
 
-  /// scryptBlockMix (RFC 7914 §4) in place on the `2r` 64-byte blocks at `b`, through `y`
-  /// (as many words) and `t` (16): the even outputs first, then the odd ones.
+  /// scryptBlockMix (RFC 7914 §4) in place on the `2r` 64-byte blocks at `b`: the even outputs
+  /// first, then the odd ones.
   private static func blockMix(
-    _ b: UnsafeMutablePointer<UInt32>, y: UnsafeMutablePointer<UInt32>, t: UnsafeMutablePointer<UInt32>,
-    r: Int
+    _ b: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>, r: Int
   ) {
-    t.update(from: b + (2 * r - 1) * 16, count: 16)
+    let blocks = UnsafeRawPointer(b)
+    let output = UnsafeMutableRawPointer(scratch)
+    var x = blocks.loadUnaligned(fromByteOffset: (2 * r - 1) * 64, as: SIMD16<UInt32>.self)
     for index in 0..<(2 * r) {
-      let block = b + index * 16
-      for word in 0..<16 { t[word] ^= block[word] }
-      salsa20_8(t)
-      (y + (index % 2 == 0 ? index / 2 : r + index / 2) * 16).update(from: t, count: 16)
+      x = salsa20_8(x ^ blocks.loadUnaligned(fromByteOffset: index * 64, as: SIMD16<UInt32>.self))
+      let half = index % 2 == 0 ? index / 2 : r + index / 2
+      output.storeBytes(of: x, toByteOffset: half * 64, as: SIMD16<UInt32>.self)
     }
-    b.update(from: y, count: 32 * r)
+    b.update(from: scratch, count: 32 * r)
   }
 
-  /// The Salsa20/8 core (RFC 7914 §3) in place on the 16 words at `block`: four double rounds
-  /// on copies held in locals, then each added to the word it started from.
-  private static func salsa20_8(_ block: UnsafeMutablePointer<UInt32>) {
-    var (x0, x1, x2, x3) = (block[0], block[1], block[2], block[3])
-    var (x4, x5, x6, x7) = (block[4], block[5], block[6], block[7])
-    var (x8, x9, x10, x11) = (block[8], block[9], block[10], block[11])
-    var (x12, x13, x14, x15) = (block[12], block[13], block[14], block[15])
-    var sum: UInt32
+  /// The Salsa20/8 core (RFC 7914 §3): four double rounds, then the input added word by word.
+  @inline(__always)
+  private static func salsa20_8(_ input: SIMD16<UInt32>) -> SIMD16<UInt32> {
+    var (x0, x1, x2, x3) = (input[0], input[1], input[2], input[3])
+    var (x4, x5, x6, x7) = (input[4], input[5], input[6], input[7])
+    var (x8, x9, x10, x11) = (input[8], input[9], input[10], input[11])
+    var (x12, x13, x14, x15) = (input[12], input[13], input[14], input[15])
     for _ in 0..<4 {
       // Columns.
-      sum = x0 &+ x12
-      x4 ^= sum &<< 7 | sum &>> 25
-      sum = x4 &+ x0
-      x8 ^= sum &<< 9 | sum &>> 23
-      sum = x8 &+ x4
-      x12 ^= sum &<< 13 | sum &>> 19
-      sum = x12 &+ x8
-      x0 ^= sum &<< 18 | sum &>> 14
-      sum = x5 &+ x1
-      x9 ^= sum &<< 7 | sum &>> 25
-      sum = x9 &+ x5
-      x13 ^= sum &<< 9 | sum &>> 23
-      sum = x13 &+ x9
-      x1 ^= sum &<< 13 | sum &>> 19
-      sum = x1 &+ x13
-      x5 ^= sum &<< 18 | sum &>> 14
-      sum = x10 &+ x6
-      x14 ^= sum &<< 7 | sum &>> 25
-      sum = x14 &+ x10
-      x2 ^= sum &<< 9 | sum &>> 23
-      sum = x2 &+ x14
-      x6 ^= sum &<< 13 | sum &>> 19
-      sum = x6 &+ x2
-      x10 ^= sum &<< 18 | sum &>> 14
-      sum = x15 &+ x11
-      x3 ^= sum &<< 7 | sum &>> 25
-      sum = x3 &+ x15
-      x7 ^= sum &<< 9 | sum &>> 23
-      sum = x7 &+ x3
-      x11 ^= sum &<< 13 | sum &>> 19
-      sum = x11 &+ x7
-      x15 ^= sum &<< 18 | sum &>> 14
+      x4 ^= rotate(x0 &+ x12, 7)
+      x8 ^= rotate(x4 &+ x0, 9)
+      x12 ^= rotate(x8 &+ x4, 13)
+      x0 ^= rotate(x12 &+ x8, 18)
+      x9 ^= rotate(x5 &+ x1, 7)
+      x13 ^= rotate(x9 &+ x5, 9)
+      x1 ^= rotate(x13 &+ x9, 13)
+      x5 ^= rotate(x1 &+ x13, 18)
+      x14 ^= rotate(x10 &+ x6, 7)
+      x2 ^= rotate(x14 &+ x10, 9)
+      x6 ^= rotate(x2 &+ x14, 13)
+      x10 ^= rotate(x6 &+ x2, 18)
+      x3 ^= rotate(x15 &+ x11, 7)
+      x7 ^= rotate(x3 &+ x15, 9)
+      x11 ^= rotate(x7 &+ x3, 13)
+      x15 ^= rotate(x11 &+ x7, 18)
       // Rows.
-      sum = x0 &+ x3
-      x1 ^= sum &<< 7 | sum &>> 25
-      sum = x1 &+ x0
-      x2 ^= sum &<< 9 | sum &>> 23
-      sum = x2 &+ x1
-      x3 ^= sum &<< 13 | sum &>> 19
-      sum = x3 &+ x2
-      x0 ^= sum &<< 18 | sum &>> 14
-      sum = x5 &+ x4
-      x6 ^= sum &<< 7 | sum &>> 25
-      sum = x6 &+ x5
-      x7 ^= sum &<< 9 | sum &>> 23
-      sum = x7 &+ x6
-      x4 ^= sum &<< 13 | sum &>> 19
-      sum = x4 &+ x7
-      x5 ^= sum &<< 18 | sum &>> 14
-      sum = x10 &+ x9
-      x11 ^= sum &<< 7 | sum &>> 25
-      sum = x11 &+ x10
-      x8 ^= sum &<< 9 | sum &>> 23
-      sum = x8 &+ x11
-      x9 ^= sum &<< 13 | sum &>> 19
-      sum = x9 &+ x8
-      x10 ^= sum &<< 18 | sum &>> 14
-      sum = x15 &+ x14
-      x12 ^= sum &<< 7 | sum &>> 25
-      sum = x12 &+ x15
-      x13 ^= sum &<< 9 | sum &>> 23
-      sum = x13 &+ x12
-      x14 ^= sum &<< 13 | sum &>> 19
-      sum = x14 &+ x13
-      x15 ^= sum &<< 18 | sum &>> 14
+      x1 ^= rotate(x0 &+ x3, 7)
+      x2 ^= rotate(x1 &+ x0, 9)
+      x3 ^= rotate(x2 &+ x1, 13)
+      x0 ^= rotate(x3 &+ x2, 18)
+      x6 ^= rotate(x5 &+ x4, 7)
+      x7 ^= rotate(x6 &+ x5, 9)
+      x4 ^= rotate(x7 &+ x6, 13)
+      x5 ^= rotate(x4 &+ x7, 18)
+      x11 ^= rotate(x10 &+ x9, 7)
+      x8 ^= rotate(x11 &+ x10, 9)
+      x9 ^= rotate(x8 &+ x11, 13)
+      x10 ^= rotate(x9 &+ x8, 18)
+      x12 ^= rotate(x15 &+ x14, 7)
+      x13 ^= rotate(x12 &+ x15, 9)
+      x14 ^= rotate(x13 &+ x12, 13)
+      x15 ^= rotate(x14 &+ x13, 18)
     }
-    block[0] &+= x0
-    block[1] &+= x1
-    block[2] &+= x2
-    block[3] &+= x3
-    block[4] &+= x4
-    block[5] &+= x5
-    block[6] &+= x6
-    block[7] &+= x7
-    block[8] &+= x8
-    block[9] &+= x9
-    block[10] &+= x10
-    block[11] &+= x11
-    block[12] &+= x12
-    block[13] &+= x13
-    block[14] &+= x14
-    block[15] &+= x15
+    return input
+      &+ SIMD16(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15)
+  }
+
+  @inline(__always)
+  private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    (value &<< count) | (value &>> (32 &- count))
   }
 }
