@@ -1,6 +1,6 @@
 import COpenSSL
 
-/// Password-based key derivation: scrypt (RFC 7914, `Scrypt` here) and PBKDF2 (RFC 8018, through OpenSSL).
+/// Password-based key derivation through OpenSSL: scrypt (RFC 7914) and PBKDF2 (RFC 8018).
 public enum KeyDerivation {
   /// scrypt parameters; the memory they need is `128 · n · r · p` bytes.
   public struct ScryptParameters: Equatable, Sendable {
@@ -29,29 +29,8 @@ public enum KeyDerivation {
   /// a few seconds, so a hostile file with a huge p cannot keep Twofold busy for hours.
   public static let scryptWorkLimit: UInt64 = 1 << 24
 
-  /// Derives `length` bytes from `password` and `salt` with scrypt (`Scrypt`, not OpenSSL's:
-  /// see there why).
+  /// Derives `length` bytes from `password` and `salt` with scrypt.
   public static func scrypt(
-    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
-  ) throws(CryptoError) -> [UInt8] {
-    _ = try scryptMemory(parameters)
-    var output = [UInt8](repeating: 0, count: length)
-    output.withUnsafeMutableBytes { derive(password: password, salt: salt, parameters: parameters, into: $0) }
-    return output
-  }
-
-  /// Derives a key with scrypt straight into `SecretBytes`, so it is wiped when dropped.
-  public static func scryptKey(
-    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
-  ) throws(CryptoError) -> SecretBytes {
-    _ = try scryptMemory(parameters)
-    return SecretBytes(count: length) {
-      derive(password: password, salt: salt, parameters: parameters, into: $0)
-    }
-  }
-
-  /// The same derivation through OpenSSL's `EVP_PBE_scrypt`: the reference `scrypt` is tested against.
-  package static func scryptThroughOpenSSL(
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
   ) throws(CryptoError) -> [UInt8] {
     let maxMemory = try scryptMemory(parameters)
@@ -63,12 +42,15 @@ public enum KeyDerivation {
     return output
   }
 
-  private static func derive(
-    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, into output: UnsafeMutableRawBufferPointer
-  ) {
-    Scrypt.derive(
-      password: password, salt: salt, n: Int(parameters.n), r: Int(parameters.r), p: Int(parameters.p),
-      into: output)
+  /// Derives a key with scrypt straight into `SecretBytes`, so it is wiped when dropped.
+  public static func scryptKey(
+    password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32
+  ) throws(CryptoError) -> SecretBytes {
+    let maxMemory = try scryptMemory(parameters)
+    return try SecretBytes(count: length) { (output) throws(CryptoError) in
+      guard scrypt(password: password, salt: salt, parameters: parameters, maxMemory: maxMemory, into: output)
+      else { throw .library("scrypt") }
+    }
   }
 
   /// Checks scrypt's parameters and returns the memory limit to give OpenSSL.

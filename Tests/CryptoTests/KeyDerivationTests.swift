@@ -51,34 +51,6 @@ struct ScryptTests {
     #expect(key == vector.expected)
   }
 
-  /// Parameters, password and salt lengths and output length the own scrypt is checked on
-  /// against OpenSSL's: r and p above 1, a password longer than SHA-256's block (hashed first
-  /// as the HMAC key), an empty salt, an output of more than one PBKDF2 block and not a multiple.
-  static let againstOpenSSL: [(n: UInt64, r: UInt64, p: UInt64, password: Int, salt: Int, length: Int)] = [
-    (2, 1, 1, 0, 0, 32),
-    (16, 1, 1, 8, 16, 64),
-    (64, 2, 3, 100, 0, 47),
-    (256, 3, 2, 64, 65, 100),
-    (1024, 8, 1, 15, 32, 32),
-  ]
-
-  @Test("scrypt gives what OpenSSL's EVP_PBE_scrypt gives", arguments: againstOpenSSL)
-  func matchesOpenSSL(
-    _ input: (n: UInt64, r: UInt64, p: UInt64, password: Int, salt: Int, length: Int)
-  ) throws {
-    let parameters = KeyDerivation.ScryptParameters(n: input.n, r: input.r, p: input.p)
-    let password = (0..<input.password).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-    let salt = (0..<input.salt).map { UInt8(truncatingIfNeeded: $0 &* 101 &+ 3) }
-    let own = try KeyDerivation.scrypt(
-      password: password, salt: salt, parameters: parameters, length: input.length)
-    let reference = try KeyDerivation.scryptThroughOpenSSL(
-      password: password, salt: salt, parameters: parameters, length: input.length)
-    #expect(own == reference)
-    let key = try KeyDerivation.scryptKey(
-      password: password, salt: salt, parameters: parameters, length: input.length)
-    #expect(key.withUnsafeBytes { Array($0) } == reference)
-  }
-
   @Test("scrypt output is as long as asked", arguments: [1, 32, 100])
   func outputLength(length: Int) throws {
     let key = try KeyDerivation.scrypt(
