@@ -5,7 +5,12 @@
 #      itself; the same as `twofold browser-host ORIGIN`), from its start to its answer to one fill
 #      request (the framed request on standard input, as the browser sends it), for the page of
 #      the one account bound to it, with the agent holding a 1,000-account encrypted vault;
-#      against one `oathtool --totp` process (goal: at most 3.0x).
+#      against one `oathtool --totp` process (goal: at most 3.0x);
+#   2. a click on the extension's fill button to the filled field in headless Chromium, with the
+#      same host, agent and binding (Scripts/bench-browser-click.py: Apps/Browser unpacked, the
+#      manifest `twofold browser install --browser chromium` writes, a page of example.com served
+#      over HTTPS; median of CLICKS clicks, timed by the page; goal: at most 150 ms). Skipped, with
+#      a word on stderr, without Debian's chromium, chromium-driver and python3-selenium.
 # Both commands run through hyperfine's shell (which gives the request file on standard input),
 # and hyperfine subtracts the shell's own start-up from each, alike for both; in interleaved
 # rounds so load from other processes falls on both alike. The vault is made as bench-agent.sh
@@ -14,8 +19,8 @@
 # and the agent is killed on exit, whatever happens. Prints `NAME VALUE UNIT` lines on standard
 # output; progress and goals on stderr.
 #
-# Environment: RUNS (default 300 per command), ROUNDS (default 5), SCRATCH_PATH (default
-# .build-bench, the SwiftPM scratch directory).
+# Environment: RUNS (default 300 per command), ROUNDS (default 5), CLICKS (default 30), SCRATCH_PATH
+# (default .build-bench, the SwiftPM scratch directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -138,3 +143,13 @@ echo "browser-host-fill-1000 $host_ms ms"
 echo "oathtool-totp $oathtool_ms ms"
 echo "browser-host-fill-vs-oathtool $(ratio "$host_ms" "$oathtool_ms") x"
 goal browser-host-fill-vs-oathtool "$(ratio "$host_ms" "$oathtool_ms")" 3.0
+
+# Part 2: the click in headless Chromium; Chromium starts the host with this environment.
+if command -v chromium >/dev/null && command -v chromedriver >/dev/null &&
+  /usr/bin/python3 -c 'import selenium.webdriver.chrome.service' 2>/dev/null; then
+  HOME="$work" "$bin" browser install --browser chromium >&2
+  /usr/bin/python3 Scripts/bench-browser-click.py --runs "${CLICKS:-30}" \
+    --host-manifest "$XDG_CONFIG_HOME/chromium/NativeMessagingHosts/io.github.twofold.json"
+else
+  log "part 2 skipped: it needs chromium, chromium-driver and python3-selenium (apt-get install them)"
+fi

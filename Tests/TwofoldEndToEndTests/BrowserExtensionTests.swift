@@ -56,17 +56,9 @@ struct BrowserExtensionTests {
     let home = session.folder.path("home")
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let places = ["HOME": home, "XDG_CONFIG_HOME": session.folder.path("config")]
-    // The binding as `twofold browser bind Deno example.org` writes it (browser.json, version 1).
-    let listed = try session.direct(["list", "Deno", "--json"])
-    let accounts = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
-    let id = try #require(accounts?.first?["id"] as? String, "\(listed.stdout)\(listed.stderr)")
-    let bindings = session.folder.path("config/twofold")
-    try FileManager.default.createDirectory(
-      atPath: bindings, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    try session.folder.write(
-      "config/twofold/browser.json",
-      #"{"version": 1, "autofill": false, "extension_ids": [], "accounts": {"\#(id)": ["example.org"]}}"#)
-    chmod(bindings + "/browser.json", 0o600)
+    let bind = try session.run(
+      ["browser", "bind", "Deno", "example.org", "--password-file", session.passwordFile], places)
+    try #require(bind.status == 0, "\(bind.stderr)")
     let install = try session.run(["browser", "install", "--browser", "chromium"], places)
     try #require(install.status == 0, "\(install.stderr)")
     let manifest = try #require(
