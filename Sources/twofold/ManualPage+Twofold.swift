@@ -118,6 +118,11 @@ extension ManualPage {
       "The browser bindings (0600): the registrable domains each account's codes may be filled on, by "
         + "account id, and whether autofill is on. Never a secret; the vault is never changed by them."),
     .entry(
+      "~/.config/chromium/NativeMessagingHosts/io.github.twofold.json",
+      "The browser's native messaging host manifest twofold browser install writes (also under "
+        + "~/.config/google-chrome/NativeMessagingHosts and ~/.mozilla/native-messaging-hosts): it names "
+        + "this twofold by its absolute path and allows only the Twofold extension."),
+    .entry(
       "/usr/lib/systemd/user/twofold-agent.service",
       "A systemd user unit that starts the agent at login (systemctl --user enable --now twofold-agent)."),
   ]
@@ -146,7 +151,9 @@ extension ManualPage {
     .paragraph("Merge with a copy of the vault shared through Syncthing:"),
     .example(["twofold sync ~/Sync/twofold/vault.json"]),
     .paragraph("Let the browser extension fill GitHub's codes on github.com and its subdomains:"),
-    .example(["twofold browser bind GitHub:me github.com", "twofold browser bindings"]),
+    .example([
+      "twofold browser install", "twofold browser bind GitHub:me github.com", "twofold browser bindings",
+    ]),
     .paragraph("Complete commands, options and accounts in bash, zsh or fish:"),
     .example([
       "twofold completions bash > ~/.local/share/bash-completion/completions/twofold",
