@@ -80,6 +80,29 @@ grep -q '^#compdef twofold$' /usr/share/zsh/vendor-completions/_twofold || fail 
 grep -q '^ExecStart=/usr/bin/twofold agent --foreground$' /usr/lib/systemd/user/twofold-agent.service ||
   fail "the user unit does not start /usr/bin/twofold"
 
+echo "== the browser: the extension and the host's manifests, naming /usr/bin/twofold"
+for file in /usr/share/twofold/browser/manifest.json /usr/share/twofold/browser/content.js \
+  /usr/share/twofold/browser-firefox/manifest.json; do
+  [ -f "$file" ] || fail "$file is missing"
+done
+grep -q '"gecko"' /usr/share/twofold/browser-firefox/manifest.json || fail "the Firefox copy has Chromium's manifest"
+for manifest in /etc/chromium/native-messaging-hosts/io.github.twofold.json \
+  /usr/lib/mozilla/native-messaging-hosts/io.github.twofold.json; do
+  grep -q '"path": "/usr/bin/twofold"' "$manifest" || fail "$manifest does not name /usr/bin/twofold"
+done
+grep -q 'chrome-extension://maggmomcnhchelfjdeklmocgeajkmdll/' /etc/chromium/native-messaging-hosts/io.github.twofold.json ||
+  fail "the Chromium host manifest does not allow the extension's id"
+# The browser starts the host with the extension's origin and nothing else: it answers a
+# framed request (4 bytes of length, then JSON) and refuses another extension.
+host_home=$(mktemp -d)
+answer=$(python3 -c 'import struct, sys; m = b"{\"version\": 1, \"type\": \"settings\"}"; sys.stdout.buffer.write(struct.pack("=I", len(m)) + m)' |
+  HOME="$host_home" XDG_CONFIG_HOME="$host_home" TWOFOLD_AGENT=off /usr/bin/twofold chrome-extension://maggmomcnhchelfjdeklmocgeajkmdll/ |
+  tail -c +5) || fail "the host failed on a settings request"
+rm -rf "$host_home"
+grep -q '"type": *"settings"' <<<"$answer" || fail "the host answered '$answer' to a settings request"
+TWOFOLD_AGENT=off /usr/bin/twofold chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/ </dev/null 2>/dev/null &&
+  fail "the host answered an extension it does not allow"
+
 id=io.github.twofold.Twofold
 desktop_files=(/usr/bin/twofold-desktop "/usr/share/applications/$id.desktop"
   "/usr/share/icons/hicolor/scalable/apps/$id.svg" "/usr/share/icons/hicolor/symbolic/apps/$id-symbolic.svg"

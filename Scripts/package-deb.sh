@@ -129,6 +129,33 @@ grep -q '^ExecStart=/usr/bin/twofold agent --foreground$' "$root/usr/lib/systemd
   echo "error: the unit's ExecStart does not name /usr/bin/twofold" >&2
   exit 1
 }
+# The browser (CLI.md "In the browser"): the unpacked extension, Chromium's folder as it stands and
+# a copy for Firefox with its own manifest, and the native messaging host's manifests for the whole
+# system, written by `twofold browser install` itself and then pointed at /usr/bin/twofold.
+browser="$root/usr/share/twofold/browser"
+install -d "$browser" "$browser-firefox" "$root/etc/chromium/native-messaging-hosts" \
+  "$root/usr/lib/mozilla/native-messaging-hosts"
+for file in manifest.json content.js worker.js popup.html popup.js popup.css; do
+  install -m 644 "Apps/Browser/$file" "$browser/$file"
+  install -m 644 "Apps/Browser/$file" "$browser-firefox/$file"
+done
+install -m 644 Apps/Browser/manifest.firefox.json "$browser-firefox/manifest.json"
+host_home="$work/host-home"
+HOME="$host_home" XDG_CONFIG_HOME="$host_home/.config" "$binary" browser install --browser all >/dev/null
+for pair in ".config/chromium/NativeMessagingHosts:etc/chromium/native-messaging-hosts" \
+  ".mozilla/native-messaging-hosts:usr/lib/mozilla/native-messaging-hosts"; do
+  python3 - "$host_home/${pair%%:*}/io.github.twofold.json" "$root/${pair#*:}/io.github.twofold.json" "$binary" <<'PY'
+import json, sys
+manifest = json.load(open(sys.argv[1]))
+if manifest["path"] != sys.argv[3]:
+    sys.exit(f"error: {sys.argv[1]} names {manifest['path']}, not {sys.argv[3]}")
+manifest["path"] = "/usr/bin/twofold"
+with open(sys.argv[2], "w") as out:
+    json.dump(manifest, out, indent=4)
+    out.write("\n")
+PY
+  chmod 644 "$root/${pair#*:}/io.github.twofold.json"
+done
 add_docs "$root" twofold
 install -m 644 Packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/twofold"
 normalise "$root"
@@ -141,7 +168,7 @@ Maintainer: $maintainer
 Installed-Size: $(du -sk --apparent-size "$root/usr" | cut -f1)
 Section: utils
 Priority: optional
-Recommends: libqrencode4, libzbar0, libpng16-16, libturbojpeg0, libargon2-1, libzip4, libsecret-1-0
+Recommends: libqrencode4, libzbar0, libpng16-16, libturbojpeg0, libargon2-1, libzip4, libsecret-1-0, publicsuffix
 Suggests: pinentry-gnome3 | pinentry, gnome-keyring
 Description: two-factor authenticator for the terminal (TOTP, HOTP, Steam)
  Twofold keeps TOTP, HOTP, Steam, mOTP and Yandex secrets in an encrypted
@@ -155,8 +182,11 @@ Description: two-factor authenticator for the terminal (TOTP, HOTP, Steam)
  syncs with shared copies of the vault, and an agent holds the vault's key
  for a while so commands stop asking for the password. The executable is
  static; the recommended libraries draw and read QR codes and open Argon2
- and zip backups.
+ and zip backups. An extension for Chromium and Firefox, in
+ /usr/share/twofold/browser, fills the codes into sign-in pages through the
+ agent, only on the sites each account is bound to.
 CONTROL
+echo /etc/chromium/native-messaging-hosts/io.github.twofold.json >"$root/DEBIAN/conffiles"
 
 mkdir -p "$output"
 deb="$output/twofold_${version}_${arch}.deb"
