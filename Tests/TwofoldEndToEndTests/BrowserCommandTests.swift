@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -156,6 +157,20 @@ struct BrowserCommandTests {
     #expect(!(try bindingsText()).contains(ids["Example:bob"]!))
     let again = try run(["browser", "bindings"])
     #expect(again.stderr.isEmpty)
+  }
+
+  @Test("Binds run at once all keep their binding: each change is made under the file's lock")
+  func concurrentBinds() throws {
+    try makeVault()
+    let domains = (1...8).map { "site\($0).com" }
+    let statuses = Mutex([Int32]())
+    DispatchQueue.concurrentPerform(iterations: domains.count) { index in
+      let status = (try? run(["browser", "bind", "bob", domains[index]]).status) ?? -1
+      statuses.withLock { $0.append(status) }
+    }
+    #expect(statuses.withLock { $0 } == [Int32](repeating: 0, count: domains.count))
+    let listed = try run(["browser", "bindings"]).stdout
+    for domain in domains { #expect(listed.contains(domain + "  Example:bob\n"), "\(domain)") }
   }
 
   @Test("A damaged browser.json is status 1 naming the file and line, and is left as it was")
