@@ -26,56 +26,25 @@ cd "$(dirname "$0")/.."
 
 runs=${RUNS:-300}
 rounds=${ROUNDS:-5}
-scratch=${SCRATCH_PATH:-.build-bench}
-log() { echo "bench-browser: $*" >&2; }
+bench_name=bench-browser
+source Scripts/lib/bench.sh
+log() { bench_log "$@"; }
 
-install_missing() {
-  local missing=()
-  command -v oathtool >/dev/null || missing+=(oathtool)
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-  fi
-}
-install_missing
-
-# The README's install build.
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-log "building (${flags[*]})"
-swift build "${flags[@]}" --product twofold >&2
-bin=$(swift build "${flags[@]}" --show-bin-path)/twofold
-
-work=$(mktemp -d)
-agent=""
-cleanup() {
-  if [ -S "$work/run/twofold/agent.sock" ] && [ -z "$agent" ]; then
-    agent=$("$bin" status --json 2>/dev/null | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
-  fi
-  if [ -n "$agent" ]; then kill "$agent" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
+bench_require oathtool hyperfine
+bench_build
+# The agent (found by its socket, or in $bench_pids) is killed on exit, whatever happens.
+bench_workspace
 
 # A private runtime folder (the agent, its socket and its keys are this run's alone) and a
 # private configuration folder (browser.json).
-export XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config"
-mkdir "$XDG_RUNTIME_DIR"
-chmod 700 "$XDG_RUNTIME_DIR"
+bench_private_runtime
+export XDG_CONFIG_HOME="$work/config"
 unset TWOFOLD_AGENT TWOFOLD_PASSWORD TWOFOLD_ASKPASS TWOFOLD_PUBLIC_SUFFIX_LIST
 export TWOFOLD_VAULT="$work/vault-1000.json"
-printf 'bench password\n' >"$work/pw"
 
-log "making a vault of 1000 accounts"
-python3 Scripts/bench-uris.py 1000 >"$work/uris.txt"
-"$bin" init --password-file "$work/pw" --no-agent >&2
-"$bin" import --password-file "$work/pw" --no-agent "$work/uris.txt" >&2
+bench_make_vault 1000 "$TWOFOLD_VAULT"
 # Account 500: its exact issuer:name and its secret, from its Key URI.
-python3 - "$work/uris.txt" >"$work/account" <<'PY'
+python3 - "$work/uris-1000.txt" >"$work/account" <<'PY'
 import sys
 from urllib.parse import parse_qs, unquote, urlsplit
 uri = urlsplit(open(sys.argv[1]).read().splitlines()[500])
@@ -85,7 +54,8 @@ PY
 { read -r query; read -r secret; } <"$work/account"
 
 "$bin" unlock --idle 3600 --password-file "$work/pw" >&2
-agent=$("$bin" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["pid"])')
+agent=$(bench_agent_pid)
+bench_pids+=("$agent")
 log "agent $agent holds the vault"
 "$bin" browser bind "$query" accounts.example.com >&2
 
