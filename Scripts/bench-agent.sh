@@ -65,14 +65,6 @@ stop_agent() {
   exit 1
 }
 
-# Mean over every round of a named command, in milliseconds (equal run counts per round).
-mean_ms() {
-  awk -F, -v name="$1" '$1 == name { sum += $2; count++ } END { printf "%.3f", sum / count * 1000 }' \
-    "$work"/"$2"-round-*.csv
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
-goal() { awk -v value="$2" -v limit="$3" -v name="$1" 'BEGIN {
-  printf "bench-agent: goal %s <= %s: %s\n", name, limit, (value <= limit ? "met" : "MISSED") > "/dev/stderr" }'; }
 
 # timed_rounds NAME RUNS WARMUP HYPERFINE_COMMANDS...: the commands in ROUNDS interleaved rounds.
 timed_rounds() {
@@ -120,16 +112,16 @@ timed_rounds code "$runs" 10 \
   -n agent "$bin code $quoted --vault $small" \
   -n oathtool "oathtool --totp -b $secret" \
   -n direct "$bin code $quoted --vault $small --no-agent --password-file $work/pw"
-agent_ms=$(mean_ms agent code)
-oathtool_ms=$(mean_ms oathtool code)
-direct_ms=$(mean_ms direct code)
+agent_ms=$(bench_rounds_mean_ms agent code)
+oathtool_ms=$(bench_rounds_mean_ms oathtool code)
+direct_ms=$(bench_rounds_mean_ms direct code)
 echo "agent-code-1000 $agent_ms ms"
 echo "oathtool-totp $oathtool_ms ms"
 echo "direct-code-1000 $direct_ms ms"
-echo "agent-code-vs-oathtool $(ratio "$agent_ms" "$oathtool_ms") x"
-echo "agent-code-vs-direct $(ratio "$agent_ms" "$direct_ms") x"
-goal agent-code-vs-oathtool "$(ratio "$agent_ms" "$oathtool_ms")" 2.0
-goal agent-code-vs-direct "$(ratio "$agent_ms" "$direct_ms")" 0.1
+echo "agent-code-vs-oathtool $(bench_ratio "$agent_ms" "$oathtool_ms") x"
+echo "agent-code-vs-direct $(bench_ratio "$agent_ms" "$direct_ms") x"
+bench_goal agent-code-vs-oathtool "$(bench_ratio "$agent_ms" "$oathtool_ms")" 2.0
+bench_goal agent-code-vs-direct "$(bench_ratio "$agent_ms" "$direct_ms")" 0.1
 stop_agent
 
 # 2. Every account's code through the agent, from a 10,000-account vault, a fresh agent.
@@ -172,12 +164,12 @@ done
 timed_rounds code-large "$runs" 10 \
   -n agent "$bin code '$large_query' --vault $large" \
   -n oathtool "oathtool --totp -b $large_secret"
-agent_large_ms=$(mean_ms agent code-large)
-oathtool_large_ms=$(mean_ms oathtool code-large)
+agent_large_ms=$(bench_rounds_mean_ms agent code-large)
+oathtool_large_ms=$(bench_rounds_mean_ms oathtool code-large)
 echo "agent-code-10000 $agent_large_ms ms"
 echo "oathtool-totp-same-run $oathtool_large_ms ms"
-echo "agent-code-10000-vs-oathtool $(ratio "$agent_large_ms" "$oathtool_large_ms") x"
-goal agent-code-10000-vs-oathtool "$(ratio "$agent_large_ms" "$oathtool_large_ms")" 2.0
+echo "agent-code-10000-vs-oathtool $(bench_ratio "$agent_large_ms" "$oathtool_large_ms") x"
+bench_goal agent-code-10000-vs-oathtool "$(bench_ratio "$agent_large_ms" "$oathtool_large_ms")" 2.0
 
 # 3. The agent's memory now, holding the vault after a few list commands; and the peak of a
 # `list --json` process answered by it (GNU time's maximum resident set, the highest of three).
@@ -191,17 +183,17 @@ done | sort -n | tail -1 | awk '{ printf "%.1f", $1 / 1024 }')
 timed_rounds list "$list_runs" 2 \
   -n agent "$bin list --json --vault $large" \
   -n python-peer "${peer[*]}"
-agent_list_ms=$(mean_ms agent list)
-peer_ms=$(mean_ms python-peer list)
+agent_list_ms=$(bench_rounds_mean_ms agent list)
+peer_ms=$(bench_rounds_mean_ms python-peer list)
 echo "agent-list-json-10000 $agent_list_ms ms"
 echo "python-peer-list-json-10000 $peer_ms ms"
-echo "agent-list-json-vs-python-peer $(ratio "$agent_list_ms" "$peer_ms") x"
-goal agent-list-json-vs-python-peer "$(ratio "$agent_list_ms" "$peer_ms")" 0.15
+echo "agent-list-json-vs-python-peer $(bench_ratio "$agent_list_ms" "$peer_ms") x"
+bench_goal agent-list-json-vs-python-peer "$(bench_ratio "$agent_list_ms" "$peer_ms")" 0.15
 echo "agent-rss-10000 $rss MiB"
 echo "agent-hwm-10000 $hwm MiB"
 echo "agent-rss-10000-after-timing $(status_mib VmRSS) MiB"
 echo "agent-hwm-10000-after-timing $(status_mib VmHWM) MiB"
 echo "agent-list-json-10000-peak-memory $client_peak MiB"
-goal agent-rss-10000 "$rss" 40
-goal agent-list-json-10000-peak-memory "$client_peak" 24
+bench_goal agent-rss-10000 "$rss" 40
+bench_goal agent-list-json-10000-peak-memory "$client_peak" 24
 stop_agent

@@ -87,14 +87,6 @@ if [ "$by_host" != "$by_oathtool" ]; then
   exit 1
 fi
 
-# Mean over every round of a named command, in milliseconds (equal run counts per round).
-mean_ms() {
-  awk -F, -v name="$1" '$1 == name { sum += $2; count++ } END { printf "%.3f", sum / count * 1000 }' \
-    "$work"/"$2"-round-*.csv
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
-goal() { awk -v value="$2" -v limit="$3" -v name="$1" 'BEGIN {
-  printf "bench-browser: goal %s <= %s: %s\n", name, limit, (value <= limit ? "met" : "MISSED") > "/dev/stderr" }'; }
 
 per_round=$(((runs + rounds - 1) / rounds))
 for round in $(seq "$rounds"); do
@@ -107,12 +99,12 @@ for round in $(seq "$rounds"); do
     exit 1
   fi
 done
-host_ms=$(mean_ms host fill)
-oathtool_ms=$(mean_ms oathtool fill)
+host_ms=$(bench_rounds_mean_ms host fill)
+oathtool_ms=$(bench_rounds_mean_ms oathtool fill)
 echo "browser-host-fill-1000 $host_ms ms"
 echo "oathtool-totp $oathtool_ms ms"
-echo "browser-host-fill-vs-oathtool $(ratio "$host_ms" "$oathtool_ms") x"
-goal browser-host-fill-vs-oathtool "$(ratio "$host_ms" "$oathtool_ms")" 3.0
+echo "browser-host-fill-vs-oathtool $(bench_ratio "$host_ms" "$oathtool_ms") x"
+bench_goal browser-host-fill-vs-oathtool "$(bench_ratio "$host_ms" "$oathtool_ms")" 3.0
 
 # Part 2: the click in headless Chromium; Chromium starts the host with this environment.
 if command -v chromium >/dev/null && command -v chromedriver >/dev/null &&

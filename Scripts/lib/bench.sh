@@ -15,6 +15,10 @@
 #   bench_agent_pid                  the running agent's pid, from `twofold status --json`
 #   bench_track_agent                adds that agent to $bench_pids
 #   bench_mean_ms HYPERFINE_JSON [N] the mean of result N (default 0) in milliseconds, one decimal
+#   bench_rounds_mean_ms NAME PREFIX the mean of command NAME over hyperfine's $work/PREFIX-round-*.csv
+#                                    (equal run counts per round), in milliseconds
+#   bench_ratio A B                  A / B, three decimals
+#   bench_goal NAME VALUE LIMIT      says on standard error whether VALUE <= LIMIT: met or MISSED
 # Environment: SCRATCH_PATH (default .build-bench, the SwiftPM scratch directory).
 # shellcheck shell=bash
 
@@ -113,4 +117,16 @@ bench_track_agent() {
 bench_mean_ms() {
   python3 -c "import json,sys;print(round(json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]['mean']*1000,1))" \
     "$1" "${2:-0}"
+}
+
+bench_rounds_mean_ms() {
+  awk -F, -v name="$1" '$1 == name { sum += $2; count++ } END { printf "%.3f", sum / count * 1000 }' \
+    "$work"/"$2"-round-*.csv
+}
+
+bench_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+
+bench_goal() {
+  awk -v value="$2" -v limit="$3" -v name="$1" -v script="${bench_name:-bench}" 'BEGIN {
+    printf "%s: goal %s <= %s: %s\n", script, name, limit, (value <= limit ? "met" : "MISSED") > "/dev/stderr" }'
 }
