@@ -62,11 +62,15 @@ for run in "${runs[@]}"; do
       for soname in "${sonames[@]}"; do
         ldconfig -p | awk -v name="$soname" '$1 == name { print $NF }'
       done | xargs -r readlink -f
-      # tmux, the programs the desktop tests drive an X session with, and sway (which itself
-      # needs libpng, hidden above, so it would fail to start instead of being missing).
-      for program in tmux Xvfb xdotool xterm maim feh qrencode sway; do
+      # tmux, the programs the desktop tests drive an X session with, sway (which itself
+      # needs libpng, hidden above, so it would fail to start instead of being missing), and
+      # Chromium with its driver (the browser tests).
+      for program in tmux Xvfb xdotool xterm maim feh qrencode sway chromium chromedriver; do
         if found=$(command -v "$program"); then readlink -f "$found"; fi
       done
+      # Debian's Public Suffix List (publicsuffix): the shipped copy serves the tests without it.
+      list=/usr/share/publicsuffix/public_suffix_list.dat
+      if [ -e "$list" ]; then readlink -f "$list"; fi
     )
     files=$(sort -u <<<"$files")
     echo "hiding: $(tr '\n' ' ' <<<"$files")"

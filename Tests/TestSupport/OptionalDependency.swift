@@ -148,7 +148,8 @@ public struct OptionalDependency: Equatable, Sendable {
   /// check against.
   public static let publicSuffixList = OptionalDependency(
     "/usr/share/publicsuffix/public_suffix_list.dat", package: "publicsuffix",
-    isInstalled: FileManager.default.isReadableFile(atPath: "/usr/share/publicsuffix/public_suffix_list.dat"))
+    isInstalled: ((try? FileManager.default.attributesOfItem(
+      atPath: "/usr/share/publicsuffix/public_suffix_list.dat")[.size] as? Int) ?? 0) > 0)
 
   /// ImageMagick's import, which takes the desktop tests' screenshots.
   public static let imageMagick = OptionalDependency(program: "import", package: "imagemagick")

@@ -55,7 +55,12 @@ struct BrowserExtensionTests {
     try session.makeVault()
     let home = session.folder.path("home")
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    let places = ["HOME": home, "XDG_CONFIG_HOME": session.folder.path("config")]
+    // The list that ships with Twofold, so the test needs Chromium but not Debian's publicsuffix.
+    let list = SharedFixtures.packageRoot.appendingPathComponent("Packaging/browser/public_suffix_list.dat")
+      .path
+    let places = [
+      "HOME": home, "XDG_CONFIG_HOME": session.folder.path("config"), "TWOFOLD_PUBLIC_SUFFIX_LIST": list,
+    ]
     let bind = try session.run(
       ["browser", "bind", "Deno", "example.org", "--password-file", session.passwordFile], places)
     try #require(bind.status == 0, "\(bind.stderr)")

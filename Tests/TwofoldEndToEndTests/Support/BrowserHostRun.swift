@@ -42,7 +42,10 @@ enum BrowserHostRun {
   static func run(bytes: Data, arguments: [String], environment: [String: String]) throws -> Output {
     var variables = [
       "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TWOFOLD_AGENT": "off",
-      "TWOFOLD_PUBLIC_SUFFIX_LIST": "/usr/share/publicsuffix/public_suffix_list.dat",
+      // The copy that ships with Twofold: Debian's publicsuffix is not on a new machine.
+      "TWOFOLD_PUBLIC_SUFFIX_LIST": SharedFixtures.packageRoot.appendingPathComponent(
+        "Packaging/browser/public_suffix_list.dat"
+      ).path,
     ]
     variables.merge(environment) { $1 }
     let run = try ProgramRun.run(TwofoldProcess.binary, arguments, environment: variables, stdin: bytes)
