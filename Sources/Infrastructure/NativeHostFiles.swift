@@ -35,32 +35,6 @@ public enum NativeHostFiles {
     return .failure(LocalFileError(reason: "cannot remove \(path): \(POSIX.reason())"))
   }
 
-  /// The bytes of the file at `path`, read straight into an array of its size (the Public Suffix
-  /// List, a quarter of a megabyte each time the host starts); nil when it cannot be read.
-  public static func readWhole(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    let size = Int(info.st_size)
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      while initialized < size {
-        let got = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-        if got < 0 && errno == EINTR { continue }
-        if got < 0 { failed = true }
-        if got <= 0 { break }
-        initialized += got
-      }
-    }
-    guard !failed else { return nil }
-    // A file that grew meanwhile is read the ordinary way.
-    var more: UInt8 = 0
-    if bytes.count == size, read(descriptor, &more, 1) > 0 { return try? LocalFiles.read(path).get() }
-    return bytes
-  }
-
   /// At most `count` bytes of standard input; none at its end or on a read error.
   public static func readStandardInput(_ count: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)

@@ -39,20 +39,35 @@ enum POSIX {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
     defer { close(descriptor) }
-    var bytes: [UInt8] = []
     var info = stat()
-    if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    // The file may be a password file: its bytes are not left in the freed chunk.
-    defer { chunk.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(SystemError(code: errno))
+    let expected = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+    // Straight into an array of the file's size and one byte more (to see its end): no chunk
+    // to copy from, nor to wipe (the file may be a password file).
+    var failure: Int32?
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+      while initialized < buffer.count {
+        let got = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+        if got < 0 && errno == EINTR { continue }
+        if got < 0 { failure = errno }
+        if got <= 0 { break }
+        initialized += got
       }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
+    }
+    // A file longer than its size said (it grew, or the system reports none): the rest in chunks.
+    if failure == nil && bytes.count == expected + 1 {
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      defer { chunk.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 { failure = errno }
+        if count <= 0 { break }
+        bytes += chunk[0..<count]
+      }
+    }
+    if let failure {
+      bytes.withUnsafeMutableBytes { if let start = $0.baseAddress { memset(start, 0, $0.count) } }
+      return .failure(SystemError(code: failure))
     }
     return .success(bytes)
   }

@@ -78,11 +78,6 @@ struct BrowserHostCommand {
         }
       },
       suffixList: { [variables = environment.variables] () throws(HostPorts.Failure) in
-        for path in PublicSuffixListFile.paths(variables: variables) {
-          if let bytes = NativeHostFiles.readWhole(path), !bytes.isEmpty {
-            return PublicSuffixList(bytes: bytes)
-          }
-        }
         switch PublicSuffixListFile.load(variables: variables) {
         case .success(let list): return list
         case .failure(let error): throw HostPorts.Failure(error.reason)
