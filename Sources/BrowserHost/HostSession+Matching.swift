@@ -60,16 +60,10 @@ extension HostSession {
         outcome: result.outcome, accounts: Self.byID(accounts), made: [:], repository: repository)
     }
     if !missing.isEmpty { dropMissing(missing) }
-    // BrowserFill's rule over accounts all bound to the site already found (no second lookup
-    // in the list): the chosen one when it is one of them, else the one, else a chooser.
+    // BrowserFill's rule over the accounts bound to the site, already found (no second lookup
+    // in the list); `made` is not empty here, so there is an outcome.
     let accounts = made.map(\.account).sorted { Self.displayOrder($0, $1) }
-    let ids = accounts.map(\.id)
-    let outcome: BrowserFill.Outcome
-    if let chosen {
-      outcome = ids.contains(chosen) ? .one(chosen, domain: site) : .refused(.notMatched)
-    } else {
-      outcome = ids.count == 1 ? .one(ids[0], domain: site) : .several(ids, domain: site)
-    }
+    let outcome = BrowserFill.choose(chosen, among: accounts.map(\.id), on: site)!
     return Matched(
       outcome: outcome, accounts: Self.byID(accounts),
       made: Dictionary(made.map { ($0.account.id, $0) }, uniquingKeysWith: { first, _ in first }),

@@ -77,17 +77,23 @@ public struct BrowserFill: Sendable {
     case .success(let site): domain = site
     }
     let matched = accounts.filter { bindings.isBound($0.id, to: domain) }.map(\.id)
-    let outcome: Outcome
-    if let chosen {
-      outcome = matched.contains(chosen) ? .one(chosen, domain: domain) : .refused(.notMatched)
-    } else if matched.count == 1 {
-      outcome = .one(matched[0], domain: domain)
-    } else if matched.count > 1 {
-      outcome = .several(matched, domain: domain)
-    } else {
-      outcome = .none(domain: domain, suggestions: suggestions(for: domain, accounts: accounts))
-    }
+    let outcome =
+      Self.choose(chosen, among: matched, on: domain)
+      ?? .none(domain: domain, suggestions: suggestions(for: domain, accounts: accounts))
     return Result(outcome: outcome, missing: missing)
+  }
+
+  /// The rule over the accounts `matched` to the site `domain` (in their order): with `chosen`,
+  /// that account when it is one of them (else `.refused(.notMatched)`); else the one, or a
+  /// chooser among several; nil when none is matched and none was chosen.
+  public static func choose(_ chosen: Account.ID?, among matched: [Account.ID], on domain: String) -> Outcome?
+  {
+    if let chosen { return matched.contains(chosen) ? .one(chosen, domain: domain) : .refused(.notMatched) }
+    switch matched.count {
+    case 0: return nil
+    case 1: return .one(matched[0], domain: domain)
+    default: return .several(matched, domain: domain)
+    }
   }
 
   /// The site bindings of the frame at `page` are looked up by: its registrable domain (its
