@@ -88,8 +88,7 @@ struct SyncCommand {
     sigaddset(&stopping, SIGTERM)
     sigaddset(&stopping, SIGINT)
     sigprocmask(SIG_UNBLOCK, &stopping, nil)
-    _ = sync()
-    SyncWatch.run(vault: vault, sources: sources, keepGoing: { true }, sync: { sync() })
+    SyncWatch.run(vault: vault, sources: sources, syncFirst: true, keepGoing: { true }, sync: { sync() })
     exit(0)
   }
 

@@ -8,13 +8,23 @@ public enum SyncWatch {
 
   /// Watches the vault at `vault` and the sources `sources()` names (asked again each second,
   /// as a sync remembers a new source) while `keepGoing()` holds; `sync` runs one sync
-  /// and tells whether it succeeded. Its own writes do not count as changes.
+  /// and tells whether it succeeded. With `syncFirst`, one sync runs at once, after the watch
+  /// is in place, so a change made while it starts is not missed.
+  ///
+  /// A file that changes while a sync runs counts as a change: it may be another device's
+  /// write that landed after the sync read the file. The next sync then finds it; when the
+  /// change was the sync's own write, that sync changes nothing and writes no file, so the
+  /// watch goes quiet again.
   public static func run(
-    vault: String, sources: () -> [String], keepGoing: () -> Bool, sync: () -> Bool
+    vault: String, sources: () -> [String], syncFirst: Bool = false, keepGoing: () -> Bool, sync: () -> Bool
   ) {
     var watched = sources()
     var watcher = SyncWatcher(vault: vault, sources: watched)
     var schedule = SyncSchedule()
+    if syncFirst {
+      let succeeded = sync()
+      schedule.synced(at: BootClock.milliseconds(), succeeded: succeeded)
+    }
     var looks = 0
     while keepGoing() {
       let now = BootClock.milliseconds()
@@ -34,8 +44,6 @@ public enum SyncWatch {
         if current != watched {
           watched = current
           watcher = SyncWatcher(vault: vault, sources: watched)
-        } else {
-          _ = watcher.changed()
         }
       }
       POSIX.sleep(milliseconds: interval)
