@@ -24,6 +24,8 @@ public enum VaultChange: Equatable, Sendable {
   case deleteGroup(AccountGroup.ID)
   /// `ManageGroups.assign`.
   case assignGroups(Account.ID, [String])
+  /// `ApplyIcons`: sets each account's icon; one that has an icon keeps it unless `replace`.
+  case setIcons([IconAssignment], replace: Bool)
 
   /// What a change answers.
   public enum Outcome: Equatable, Sendable {
@@ -39,6 +41,8 @@ public enum VaultChange: Equatable, Sendable {
     case imported(ImportReport, refused: Bool)
     /// A created group.
     case group(AccountGroup)
+    /// The accounts changed (`setIcons`).
+    case changed([Account.ID])
   }
 
   /// Runs the change over `repository`: one locked update, or a load for a dry run.
@@ -61,6 +65,13 @@ public enum VaultChange: Equatable, Sendable {
         if !result.refused { contents = working }
         return .imported(result.report, refused: result.refused)
       }
+    case .setIcons(let assignments, let replace):
+      // Nothing to change saves nothing (no backup of an unchanged vault).
+      var preview = try repository.load()
+      guard !ApplyIcons.apply(assignments, replace: replace, to: &preview).isEmpty else {
+        return .changed([])
+      }
+      return try repository.update { (contents) throws(DomainError) in try apply(to: &contents, ids: ids) }
     default:
       return try repository.update { (contents) throws(DomainError) in try apply(to: &contents, ids: ids) }
     }
@@ -96,6 +107,8 @@ public enum VaultChange: Equatable, Sendable {
     case .importAccounts(let candidates, let skipBad, _):
       let result = ImportAccounts.plan(candidates, into: &contents, skipBad: skipBad, ids: ids)
       return .imported(result.report, refused: result.refused)
+    case .setIcons(let assignments, let replace):
+      return .changed(ApplyIcons.apply(assignments, replace: replace, to: &contents))
     }
   }
 }
@@ -108,6 +121,12 @@ extension VaultChange.Outcome {
   public func account() throws(DomainError) -> Account {
     guard case .account(let account) = self else { throw Self.unexpected }
     return account
+  }
+
+  /// The accounts of a `.changed` outcome.
+  public func changed() throws(DomainError) -> [Account.ID] {
+    guard case .changed(let ids) = self else { throw Self.unexpected }
+    return ids
   }
 
   /// The flag of a `.favorite` outcome.
