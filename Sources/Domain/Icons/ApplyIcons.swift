@@ -23,6 +23,9 @@ public struct ApplyIcons: Sendable {
     public var changes: [Planned] = []
     /// The accounts a pack has an icon for that keep their own (no `replace`), and that icon.
     public var kept: [Planned] = []
+
+    /// A plan with no change.
+    public init() {}
   }
 
   let repository: any VaultRepository

@@ -47,8 +47,18 @@ enum AgentSamples {
       .renameGroup(AccountGroup.ID("g-1"), "Office"),
       .deleteGroup(AccountGroup.ID("g-1")),
       .assignGroups(Account.ID("a-0"), ["Work"]),
+      .setIcons(
+        [
+          IconAssignment(id: Account.ID("a-1"), icon: icon), IconAssignment(id: Account.ID("a-2"), icon: nil),
+        ],
+        replace: true),
+      .setIcons([], replace: false),
     ]
   }
+
+  /// An SVG icon.
+  static let icon = try! AccountIcon(
+    format: .svg, bytes: Array(#"<svg xmlns="http://www.w3.org/2000/svg"/>"#.utf8))
 }
 
 extension Array where Element == UInt8 {
