@@ -12,6 +12,8 @@ public struct VaultServices: Sendable {
   public var remove: @Sendable (Account.ID) throws(DomainError) -> Void
   /// Flips the favorite flag.
   public var toggleFavorite: @Sendable (Account.ID) throws(DomainError) -> Void
+  /// Sets an account's icon, or removes it with nil; the account as saved.
+  public var setIcon: @Sendable (Account.ID, AccountIcon?) throws(DomainError) -> Account
   /// Advances an HOTP counter (saved first) and returns the code.
   public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
   /// The codes of accounts at a time, computed where their secrets are.
@@ -37,6 +39,9 @@ public struct VaultServices: Sendable {
     }
     remove = { (id) throws(DomainError) in try RemoveAccount(repository: repository)(id) }
     toggleFavorite = { (id) throws(DomainError) in try ToggleFavorite(repository: repository)(id) }
+    setIcon = { (id, icon) throws(DomainError) in
+      try repository.perform(.setIcon(id, icon), ids: ids).account()
+    }
     nextHOTP = { (id) throws(DomainError) in try NextHOTPCode(repository: repository)(id) }
     importAccounts = { (candidates, skipBad, dryRun) throws(DomainError) in
       try ImportAccounts(repository: repository, ids: ids)(candidates, skipBad: skipBad, dryRun: dryRun)
