@@ -121,6 +121,10 @@ public struct AppDependencies: Sendable {
   public var scanQR: @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure>
   /// The vault's key in the login keyring.
   public var keyring: KeyringPort
+  /// The icons of the installed packs to offer for an account of this issuer, the matching ones first.
+  public var iconChoices: @Sendable (_ issuer: String) -> [IconChoice]
+  /// Reads an image file (a pack's or one chosen by the person) as an icon, or says why not.
+  public var loadIcon: @Sendable (_ path: String) -> Result<AccountIcon, ClipboardFailure>
 
   /// Collects the dependencies.
   public init(
@@ -136,9 +140,15 @@ public struct AppDependencies: Sendable {
       {
         _, _ in .failure(ClipboardFailure("Exporting is not available here: use 'twofold export'."))
       },
-    keyring: KeyringPort = .unavailable
+    keyring: KeyringPort = .unavailable,
+    iconChoices: @escaping @Sendable (String) -> [IconChoice] = { _ in [] },
+    loadIcon: @escaping @Sendable (String) -> Result<AccountIcon, ClipboardFailure> = { _ in
+      .failure(ClipboardFailure("Icons are not available here."))
+    }
   ) {
     self.keyring = keyring
+    self.iconChoices = iconChoices
+    self.loadIcon = loadIcon
     self.export = export
     self.readImport = readImport
     self.scanQR = scanQR
