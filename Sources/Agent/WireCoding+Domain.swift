@@ -40,11 +40,11 @@ extension WireWriter {
     string(account.note)
     bool(account.favorite)
     strings(account.groups.map(\.rawValue))
-    // Kept fields stay with the agent (its own copy is what gets saved), except the icon,
-    // which is no secret and which lists and menus show.
+    // Kept fields stay with the agent (its own copy is what gets saved), except the icon, which
+    // is no secret and which the desktop draws.
     preserved(
       policy == .include
-        ? account.preserved : account.preserved.filter { AccountIcon.preservedKeys.contains($0.key) })
+        ? account.preserved : account.preserved.filter { AccountIcon.fieldKeys.contains($0.key) })
   }
 
   mutating func group(_ group: AccountGroup) {
@@ -124,6 +124,13 @@ extension WireWriter {
       tag(ChangeKind.assignGroups)
       string(id.rawValue)
       strings(names)
+    case .setIcon(let id, let icon):
+      tag(ChangeKind.setIcon)
+      string(id.rawValue)
+      optional(icon) { writer, icon in
+        writer.string(icon.format.rawValue)
+        writer.data(icon.bytes)
+      }
     case .setIcons(let assignments, let replace):
       tag(ChangeKind.setIcons)
       array(assignments) { writer, assignment in
@@ -302,6 +309,9 @@ extension WireReader {
     case .renameGroup: return .renameGroup(AccountGroup.ID(try string()), try string())
     case .deleteGroup: return .deleteGroup(AccountGroup.ID(try string()))
     case .assignGroups: return .assignGroups(Account.ID(try string()), try strings())
+    case .setIcon:
+      return .setIcon(
+        Account.ID(try string()), try optional { (reader) throws(Malformed) in try reader.icon() })
     case .setIcons:
       let assignments = try array { (reader) throws(Malformed) in
         IconAssignment(
@@ -320,7 +330,7 @@ extension WireReader {
     do throws(AccountIcon.Problem) {
       return try AccountIcon(format: format, bytes: bytes)
     } catch {
-      throw Malformed(reason: "an icon that is not one (\(error.message))")
+      throw Malformed(reason: "an invalid icon")
     }
   }
 
@@ -373,7 +383,7 @@ extension WireReader {
 enum ChangeKind: UInt8 {
   case add = 1
   case edit, remove, toggleFavorite, nextHOTP, importAccounts, createGroup, renameGroup, deleteGroup,
-    assignGroups, setIcons
+    assignGroups, setIcon, setIcons
 }
 
 /// The kinds of a change's outcome, as their tag byte.
