@@ -20,9 +20,22 @@ public enum IconFiles {
     }
   }
 
-  /// The store's `iconChoices` for a front end started with `variables`.
+  /// The store's `iconChoices` for a front end started with `variables`: every icon of the
+  /// packs `twofold icons import` imported (read at each call, so a pack imported meanwhile is
+  /// there), those whose issuer names the account's first; icons of no Aegis format are left out.
   public static func choices(variables: [String: String]) -> @Sendable (String) -> [IconChoice] {
-    // h2 wires the packs.
-    { _ in [] }
+    guard let library = IconPackLibrary(variables: variables) else { return { _ in [] } }
+    return { issuer in choices(issuer, library: library) }
+  }
+
+  /// The choices of `library`'s packs for `issuer`.
+  public static func choices(_ issuer: String, library: IconPackLibrary) -> [IconChoice] {
+    IconPackMatch.choices(forIssuer: issuer, in: library.packs().packs).compactMap { match in
+      guard let format = match.icon.format else { return nil }
+      return IconChoice(
+        pack: match.pack.name, name: match.icon.name, category: match.icon.category,
+        path: library.path(of: match),
+        format: format, isMatch: match.icon.stands(forIssuer: issuer))
+    }
   }
 }

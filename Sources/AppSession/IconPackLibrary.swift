@@ -80,24 +80,13 @@ public struct IconPackLibrary: Sendable {
 
   /// The image of `match`, checked again as an icon (the file may have changed since its import).
   public func icon(_ match: IconPackMatch) throws(Failure) -> AccountIcon {
-    try Self.icon(atPath: path(of: match), bytes: store.image(match.icon.fileName, of: match.pack.id))
-  }
-
-  /// The icon in the image file at `path` (a pack's, or one a person chose).
-  public static func icon(atPath path: String) throws(Failure) -> AccountIcon {
-    try icon(atPath: path, bytes: LocalFiles.read(path).mapError { IconPackStore.Failure(reason: $0.reason) })
-  }
-
-  private static func icon(
-    atPath path: String, bytes: Result<[UInt8], IconPackStore.Failure>
-  ) throws(Failure) -> AccountIcon {
-    switch bytes {
+    switch store.image(match.icon.fileName, of: match.pack.id) {
     case .failure(let failure): throw Failure(message: failure.reason)
     case .success(let bytes):
       do throws(AccountIcon.Problem) {
-        return try AccountIcon(bytes: bytes, fileName: path)
+        return try AccountIcon(bytes: bytes, fileName: match.icon.fileName)
       } catch {
-        throw Failure(message: "\(path): \(error.message)")
+        throw Failure(message: "\(path(of: match)): \(error.message)")
       }
     }
   }

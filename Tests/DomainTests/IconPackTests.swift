@@ -190,3 +190,17 @@ struct PickIconTests {
 final class OfferedLines: Sendable {
   let lines = Mutex<[MenuLine]>([])
 }
+
+@Suite("Icon formats by file name")
+struct IconFormatTests {
+  @Test(
+    "An icon's format is its file name's extension, as Aegis reads it",
+    arguments: [
+      ("SVG/a.svg", AccountIcon.Format.svg), ("a.PNG", .png), ("a.jpg", .jpeg), ("a.jpeg", .jpeg),
+      ("a.gif", nil),
+      ("svg/noextension", nil), ("a.b/c", nil),
+    ] as [(String, AccountIcon.Format?)])
+  func format(fileName: String, format: AccountIcon.Format?) {
+    #expect(IconPack.Icon(fileName: fileName, issuers: []).format == format)
+  }
+}

@@ -1,3 +1,5 @@
+import OTP
+
 /// An Aegis icon pack: a named, versioned list of icons, each an image file of the pack with the
 /// issuers it stands for (Aegis' `pack.json`: `uuid`, `name`, `version`, `icons`).
 public struct IconPack: Equatable, Sendable {
@@ -41,6 +43,26 @@ public struct IconPack: Equatable, Sendable {
       self.name = name.flatMap { $0.isEmpty ? nil : $0 } ?? stem
       self.category = category
       self.issuers = issuers
+    }
+
+    /// The image format its file name's extension names (`.svg`, `.png`, `.jpg`/`.jpeg`), as
+    /// Aegis tells them apart; nil for another extension.
+    public var format: AccountIcon.Format? {
+      let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+      guard let dot = base.lastIndex(of: ".") else { return nil }
+      switch base[base.index(after: dot)...].lowercased() {
+      case "svg": return .svg
+      case "png": return .png
+      case "jpg", "jpeg": return .jpeg
+      default: return nil
+      }
+    }
+
+    /// Whether one of its issuer names equals `issuer`, both folded (`TextFolding`) and trimmed.
+    public func stands(forIssuer issuer: String) -> Bool {
+      let folded = TextFolding.fold(String(issuer.trimmingWhitespace()))
+      return !folded.isEmpty
+        && issuers.contains { TextFolding.fold(String($0.trimmingWhitespace())) == folded }
     }
 
     /// Whether a path inside a pack is one Twofold stores: relative, made of parts that are not

@@ -1,5 +1,3 @@
-import OTP
-
 /// Which icon of the imported packs stands for an issuer: one whose issuer names, folded as
 /// `TextFolding` folds them, equal the account's folded issuer; packs are tried in order of
 /// name (then uuid), and each pack's icons in the pack's order, so the first match wins.
@@ -25,10 +23,8 @@ public struct IconPackMatch: Equatable, Sendable {
 
   /// The first icon of `packs` whose issuer names `issuer`; nil for an empty issuer or none.
   public static func first(forIssuer issuer: String, in packs: [IconPack]) -> IconPackMatch? {
-    let folded = TextFolding.fold(String(issuer.trimmingWhitespace()))
-    guard !folded.isEmpty else { return nil }
     for pack in ordered(packs) {
-      for icon in pack.icons where icon.issuers.contains(where: { names($0, folded) }) {
+      for icon in pack.icons where icon.stands(forIssuer: issuer) {
         return IconPackMatch(pack: pack, icon: icon)
       }
     }
@@ -38,23 +34,14 @@ public struct IconPackMatch: Equatable, Sendable {
   /// Every icon of `packs`, those whose issuer names `issuer` first (in matching order), then
   /// the rest in pack order: what a person chooses an icon from.
   public static func choices(forIssuer issuer: String, in packs: [IconPack]) -> [IconPackMatch] {
-    let folded = TextFolding.fold(String(issuer.trimmingWhitespace()))
     var matching: [IconPackMatch] = []
     var others: [IconPackMatch] = []
     for pack in ordered(packs) {
       for icon in pack.icons {
         let match = IconPackMatch(pack: pack, icon: icon)
-        if !folded.isEmpty && icon.issuers.contains(where: { names($0, folded) }) {
-          matching.append(match)
-        } else {
-          others.append(match)
-        }
+        if icon.stands(forIssuer: issuer) { matching.append(match) } else { others.append(match) }
       }
     }
     return matching + others
-  }
-
-  private static func names(_ name: String, _ folded: String) -> Bool {
-    TextFolding.fold(String(name.trimmingWhitespace())) == folded
   }
 }
