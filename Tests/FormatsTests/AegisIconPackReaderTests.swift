@@ -162,6 +162,22 @@ struct AegisIconPackReaderTests {
     #expect(found.reason.hasPrefix(reason), "\(found.reason)")
   }
 
+  @Test("A pack whose images together inflate to more than the limit is refused", .requires(.zip))
+  func imagesLimit() throws {
+    let large = IconPackFixture.png + [UInt8](repeating: 0, count: 600 << 10)
+    let manifest = IconPackFixture.manifest(icons: [
+      Icon("a.png", issuers: ["A"]), Icon("b.png", issuers: ["B"]),
+    ])
+    let bytes = try IconPackFixture.zip([("pack.json", manifest), ("a.png", large), ("b.png", large)])
+    let limited = AegisIconPackReader(imagesLimit: 1 << 20)
+    #expect(throws: AegisIconPackReader.Problem(entry: nil, "its images inflate to more than 1 MiB together"))
+    {
+      try limited.read(bytes)
+    }
+    #expect(try AegisIconPackReader().read(bytes).images.count == 2)
+    #expect(AegisIconPackReader.imagesLimit == 256 << 20)
+  }
+
   @Test("Without libzip a pack is refused naming the package to install")
   func missingLibzip() throws {
     let reader = AegisIconPackReader(zipLibraries: ["libtwofold-no-such-zip.so.9"])

@@ -43,11 +43,18 @@ public struct AegisIconPackReader: Sendable {
 
   private static let localHeader: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
   private static let emptyArchive: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
+  /// The most a pack's images may inflate to together, by default.
+  public static let imagesLimit = 256 << 20
   private let zipLibraries: [String]
+  private let imagesLimit: Int
 
-  /// Creates the reader; `zipLibraries` are the names libzip is loaded by.
-  public init(zipLibraries: [String] = AuthenticatorPlusImporter.zipLibraryNames) {
+  /// Creates the reader; `zipLibraries` are the names libzip is loaded by, and `imagesLimit` the
+  /// most the images may inflate to together (a zip bomb of many large images is refused).
+  public init(
+    zipLibraries: [String] = AuthenticatorPlusImporter.zipLibraryNames, imagesLimit: Int = imagesLimit
+  ) {
     self.zipLibraries = zipLibraries
+    self.imagesLimit = imagesLimit
   }
 
   /// The pack in the zip archive `bytes`, every image checked.
@@ -72,6 +79,7 @@ public struct AegisIconPackReader: Sendable {
     let pack = try Self.pack(fromManifest: manifest)
     var images: [(fileName: String, icon: AccountIcon)] = []
     var seen: Set<String> = []
+    var total = 0
     for icon in pack.icons where seen.insert(icon.fileName).inserted {
       let image: [UInt8]
       do throws(ZipArchive.Failure) {
@@ -80,6 +88,10 @@ public struct AegisIconPackReader: Sendable {
         throw Problem(entry: icon.fileName, "named in pack.json but not in the pack")
       } catch {
         throw Self.problem(error, entry: icon.fileName)
+      }
+      total += image.count
+      guard total <= imagesLimit else {
+        throw Problem(entry: nil, "its images inflate to more than \(imagesLimit >> 20) MiB together")
       }
       do throws(AccountIcon.Problem) {
         images.append((icon.fileName, try AccountIcon(bytes: image, fileName: icon.fileName)))
