@@ -40,8 +40,11 @@ extension WireWriter {
     string(account.note)
     bool(account.favorite)
     strings(account.groups.map(\.rawValue))
-    // Icons and other kept fields stay with the agent: its own copy is what gets saved.
-    preserved(policy == .include ? account.preserved : [])
+    // Kept fields stay with the agent (its own copy is what gets saved), except the icon, which
+    // is no secret and which the desktop draws.
+    preserved(
+      policy == .include
+        ? account.preserved : account.preserved.filter { AccountIcon.fieldKeys.contains($0.key) })
   }
 
   mutating func group(_ group: AccountGroup) {
@@ -121,7 +124,26 @@ extension WireWriter {
       tag(ChangeKind.assignGroups)
       string(id.rawValue)
       strings(names)
+    case .setIcon(let id, let icon):
+      tag(ChangeKind.setIcon)
+      string(id.rawValue)
+      optional(icon) { writer, icon in
+        writer.string(icon.format.rawValue)
+        writer.data(icon.bytes)
+      }
+    case .setIcons(let assignments, let replace):
+      tag(ChangeKind.setIcons)
+      array(assignments) { writer, assignment in
+        writer.string(assignment.id.rawValue)
+        writer.optional(assignment.icon) { $0.icon($1) }
+      }
+      bool(replace)
     }
+  }
+
+  mutating func icon(_ icon: AccountIcon) {
+    string(icon.format.rawValue)
+    data(icon.bytes)
   }
 
   mutating func report(_ report: ImportReport) {
@@ -149,6 +171,9 @@ extension WireWriter {
     case .group(let group):
       tag(OutcomeKind.group)
       self.group(group)
+    case .changed(let ids):
+      tag(OutcomeKind.changed)
+      strings(ids.map(\.rawValue))
     }
   }
 
@@ -284,6 +309,28 @@ extension WireReader {
     case .renameGroup: return .renameGroup(AccountGroup.ID(try string()), try string())
     case .deleteGroup: return .deleteGroup(AccountGroup.ID(try string()))
     case .assignGroups: return .assignGroups(Account.ID(try string()), try strings())
+    case .setIcon:
+      return .setIcon(
+        Account.ID(try string()), try optional { (reader) throws(Malformed) in try reader.icon() })
+    case .setIcons:
+      let assignments = try array { (reader) throws(Malformed) in
+        IconAssignment(
+          id: Account.ID(try reader.string()),
+          icon: try reader.optional { (reader) throws(Malformed) in try reader.icon() })
+      }
+      return .setIcons(assignments, replace: try bool())
+    }
+  }
+
+  mutating func icon() throws(Malformed) -> AccountIcon {
+    guard let format = AccountIcon.Format(rawValue: try string()) else {
+      throw Malformed(reason: "an unknown icon format")
+    }
+    let bytes = try data()
+    do throws(AccountIcon.Problem) {
+      return try AccountIcon(format: format, bytes: bytes)
+    } catch {
+      throw Malformed(reason: "an invalid icon")
     }
   }
 
@@ -303,6 +350,7 @@ extension WireReader {
     case .code: return .code(try string())
     case .imported: return .imported(try report(), refused: try bool())
     case .group: return .group(try group())
+    case .changed: return .changed(try strings().map(Account.ID.init))
     }
   }
 
@@ -335,13 +383,13 @@ extension WireReader {
 enum ChangeKind: UInt8 {
   case add = 1
   case edit, remove, toggleFavorite, nextHOTP, importAccounts, createGroup, renameGroup, deleteGroup,
-    assignGroups
+    assignGroups, setIcon, setIcons
 }
 
 /// The kinds of a change's outcome, as their tag byte.
 enum OutcomeKind: UInt8 {
   case account = 1
-  case done, favorite, code, imported, group
+  case done, favorite, code, imported, group, changed
 }
 
 /// The kinds of `DomainError`, as their tag byte.

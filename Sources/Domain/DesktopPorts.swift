@@ -14,12 +14,37 @@ public enum DesktopError: Error, Equatable, Sendable {
 
 /// A menu offering lines and giving back the one chosen (a dmenu-style program).
 public struct AccountPicker: Sendable {
-  /// Shows `lines` and returns the chosen one; nil when the person cancelled.
-  public var choose: @Sendable ([String]) throws(DesktopError) -> String?
+  /// Shows `lines` (with their accounts' icons, for a menu that shows icons) and returns the text
+  /// of the chosen one; nil when the person cancelled.
+  public var offer: @Sendable ([MenuLine]) throws(DesktopError) -> String?
 
-  /// Wraps a menu.
+  /// Wraps a menu that shows text only.
   public init(choose: @escaping @Sendable ([String]) throws(DesktopError) -> String?) {
-    self.choose = choose
+    offer = { (lines) throws(DesktopError) in try choose(lines.map(\.text)) }
+  }
+
+  /// Wraps a menu that is given each line's icon too.
+  public init(offer: @escaping @Sendable ([MenuLine]) throws(DesktopError) -> String?) {
+    self.offer = offer
+  }
+
+  /// Shows `lines`, without icons, and returns the chosen one; nil when the person cancelled.
+  public func choose(_ lines: [String]) throws(DesktopError) -> String? {
+    try offer(lines.map { MenuLine(text: $0) })
+  }
+}
+
+/// One line a menu offers: its text, and the icon of its account when it has one.
+public struct MenuLine: Equatable, Sendable {
+  /// The text shown and given back when chosen.
+  public var text: String
+  /// The account's icon.
+  public var icon: AccountIcon?
+
+  /// Creates a line.
+  public init(text: String, icon: AccountIcon? = nil) {
+    self.text = text
+    self.icon = icon
   }
 }
 

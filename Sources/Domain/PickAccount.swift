@@ -1,6 +1,7 @@
 /// Offers accounts to a menu and gives back the one chosen: each line holds an account's issuer,
-/// name and groups in aligned columns (never a code or a secret), favorites first, then in
-/// display order; the chosen line is mapped back through the table of lines offered.
+/// name and groups in aligned columns (never a code or a secret), and its icon for a menu that
+/// shows icons, favorites first, then in display order; the chosen line is mapped back through
+/// the table of lines offered.
 public struct PickAccount: Sendable {
   let repository: any VaultRepository
   let picker: AccountPicker
@@ -24,7 +25,8 @@ public struct PickAccount: Sendable {
     if let query { accounts = AccountQuery(query).matches(in: accounts) }
     guard !accounts.isEmpty else { throw .vault(.notFound(query ?? "")) }
     let offer = Self.lines(for: accounts, contents: contents)
-    guard let chosen = try picker.choose(offer.map(\.line)) else { throw .cancelled }
+    let lines = zip(offer, accounts).map { MenuLine(text: $0.line, icon: $1.icon) }
+    guard let chosen = try picker.offer(lines) else { throw .cancelled }
     let line = chosen.hasSuffix("\r") ? String(chosen.dropLast()) : chosen
     guard let index = offer.firstIndex(where: { $0.line == line }) else { throw .cancelled }
     return accounts[index]

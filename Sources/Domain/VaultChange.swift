@@ -24,10 +24,14 @@ public enum VaultChange: Equatable, Sendable {
   case deleteGroup(AccountGroup.ID)
   /// `ManageGroups.assign`.
   case assignGroups(Account.ID, [String])
+  /// `Account.setIcon`: sets the account's icon, or removes it with nil.
+  case setIcon(Account.ID, AccountIcon?)
+  /// `ApplyIcons`: sets each account's icon; one that has an icon keeps it unless `replace`.
+  case setIcons([IconAssignment], replace: Bool)
 
   /// What a change answers.
   public enum Outcome: Equatable, Sendable {
-    /// The account as saved (add, edit).
+    /// The account as saved (add, edit, setIcon).
     case account(Account)
     /// Nothing to tell (remove, group changes).
     case done
@@ -39,6 +43,8 @@ public enum VaultChange: Equatable, Sendable {
     case imported(ImportReport, refused: Bool)
     /// A created group.
     case group(AccountGroup)
+    /// The accounts changed (`setIcons`).
+    case changed([Account.ID])
   }
 
   /// Runs the change over `repository`: one locked update, or a load for a dry run.
@@ -61,6 +67,13 @@ public enum VaultChange: Equatable, Sendable {
         if !result.refused { contents = working }
         return .imported(result.report, refused: result.refused)
       }
+    case .setIcons(let assignments, let replace):
+      // Nothing to change saves nothing (no backup of an unchanged vault).
+      var preview = try repository.load()
+      guard !ApplyIcons.apply(assignments, replace: replace, to: &preview).isEmpty else {
+        return .changed([])
+      }
+      return try repository.update { (contents) throws(DomainError) in try apply(to: &contents, ids: ids) }
     default:
       return try repository.update { (contents) throws(DomainError) in try apply(to: &contents, ids: ids) }
     }
@@ -90,12 +103,18 @@ public enum VaultChange: Equatable, Sendable {
       let index = try contents.index(of: id)
       contents.accounts[index].groups = try ManageGroups.groupIDs(named: names, in: &contents, ids: ids)
       return .done
+    case .setIcon(let id, let icon):
+      let index = try contents.index(of: id)
+      contents.accounts[index].setIcon(icon)
+      return .account(contents.accounts[index])
     case .nextHOTP(let id):
       let used = try NextHOTPCode.advance(id, in: &contents)
       return .code(try NextHOTPCode.code(of: used))
     case .importAccounts(let candidates, let skipBad, _):
       let result = ImportAccounts.plan(candidates, into: &contents, skipBad: skipBad, ids: ids)
       return .imported(result.report, refused: result.refused)
+    case .setIcons(let assignments, let replace):
+      return .changed(ApplyIcons.apply(assignments, replace: replace, to: &contents))
     }
   }
 }
@@ -108,6 +127,12 @@ extension VaultChange.Outcome {
   public func account() throws(DomainError) -> Account {
     guard case .account(let account) = self else { throw Self.unexpected }
     return account
+  }
+
+  /// The accounts of a `.changed` outcome.
+  public func changed() throws(DomainError) -> [Account.ID] {
+    guard case .changed(let ids) = self else { throw Self.unexpected }
+    return ids
   }
 
   /// The flag of a `.favorite` outcome.

@@ -11,7 +11,7 @@ public struct DmenuProgram: Sendable {
 
   /// The menu `words` name (`--menu` or `$TWOFOLD_MENU`, already split into words), else the first
   /// installed of `fuzzel --dmenu`, `wofi --dmenu`, `bemenu` (tried first under Wayland), `rofi
-  /// -dmenu`, `dmenu`.
+  /// -dmenu -show-icons`, `dmenu`.
   public static func find(_ words: [String]?, variables: [String: String]) throws(DesktopError)
     -> DmenuProgram
   {
@@ -24,7 +24,7 @@ public struct DmenuProgram: Sendable {
       return DmenuProgram(command: [program] + words.dropFirst())
     }
     let wayland = [["fuzzel", "--dmenu"], ["wofi", "--dmenu"], ["bemenu"]]
-    let x11 = [["rofi", "-dmenu"], ["dmenu"]]
+    let x11 = [["rofi", "-dmenu", "-show-icons"], ["dmenu"]]
     let candidates = GraphicalSession(variables: variables).isWayland ? wayland + x11 : x11 + wayland
     for candidate in candidates {
       if let program = ChildProcess.find(candidate[0], path: path) {
@@ -36,12 +36,23 @@ public struct DmenuProgram: Sendable {
         + "or name one with --menu COMMAND or $TWOFOLD_MENU")
   }
 
+  /// The menus that show an icon given after a line's text as `\0icon\x1fPATH`.
+  public static let iconMenus: Set<String> = ["rofi", "fuzzel"]
+
+  /// Whether this menu shows icons: rofi or fuzzel.
+  public var showsIcons: Bool { Self.iconMenus.contains(POSIX.fileName(of: command[0])) }
+
   /// This menu as the port `pick` uses: the lines go in, the first line printed comes back;
   /// printing nothing, a status other than 0 or a time-out is a cancel; a crash is a failure.
-  public var picker: AccountPicker {
+  public var picker: AccountPicker { picker(icons: nil) }
+
+  /// This menu as the port `pick` uses, as `picker`; when it shows icons (`showsIcons`) each line
+  /// whose account has an icon gets `\0icon\x1fPATH`, the icon's file in `icons`.
+  public func picker(icons: MenuIconCache?) -> AccountPicker {
     let command = command
-    return AccountPicker { (lines) throws(DesktopError) in
-      let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+    let icons = showsIcons ? icons : nil
+    return AccountPicker { (lines: [MenuLine]) throws(DesktopError) in
+      let input = Array(lines.map { Self.entry($0, icons: icons) + "\n" }.joined().utf8)
       guard
         let run = ChildProcess.run(
           command[0], arguments: Array(command.dropFirst()), input: input, timeLimit: Self.timeLimit,
@@ -59,5 +70,12 @@ public struct DmenuProgram: Sendable {
         String.init)
       return line?.isEmpty == false ? line : nil
     }
+  }
+
+  /// What the menu reads for `line`: its text, and `\0icon\x1fPATH` when it has an icon whose
+  /// file is in `icons`.
+  static func entry(_ line: MenuLine, icons: MenuIconCache?) -> String {
+    guard let icons, let icon = line.icon, let path = icons.path(of: icon) else { return line.text }
+    return line.text + "\0icon\u{1f}" + path
   }
 }

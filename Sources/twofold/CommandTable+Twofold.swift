@@ -216,6 +216,7 @@ extension CommandTable {
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
       browser,
+      icons,
       CommandSpec(
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],

@@ -62,7 +62,11 @@ extension ManualPage {
     .entry(
       "XDG_DATA_HOME",
       "The vault is $XDG_DATA_HOME/twofold/vault.json unless --vault or $TWOFOLD_VAULT says otherwise "
-        + "(~/.local/share when unset)."),
+        + "(~/.local/share when unset); imported icon packs are in $XDG_DATA_HOME/twofold/icons."),
+    .entry(
+      "XDG_CACHE_HOME",
+      "pick writes the icons it shows in rofi and fuzzel to $XDG_CACHE_HOME/twofold/icons (~/.cache when "
+        + "unset)."),
     .entry(
       "XDG_RUNTIME_DIR",
       "The agent's socket is $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock)."),
@@ -123,6 +127,13 @@ extension ManualPage {
         + "~/.config/google-chrome/NativeMessagingHosts and ~/.mozilla/native-messaging-hosts): it names "
         + "this twofold by its absolute path and allows only the Twofold extension."),
     .entry(
+      "$XDG_DATA_HOME/twofold/icons/UUID/",
+      "An imported Aegis icon pack: its pack.json and images (0600, in 0700 folders), replaced whole when a "
+        + "pack of the same uuid is imported again."),
+    .entry(
+      "$XDG_CACHE_HOME/twofold/icons/",
+      "The icons pick hands to rofi and fuzzel, one file per icon named by its hash (0600); safe to delete."),
+    .entry(
       "/usr/lib/systemd/user/twofold-agent.service",
       "A systemd user unit that starts the agent at login (systemctl --user enable --now twofold-agent)."),
   ]
@@ -154,6 +165,11 @@ extension ManualPage {
     .example([
       "twofold browser install", "twofold browser bind GitHub:me github.com", "twofold browser bindings",
     ]),
+    .paragraph(
+      "Give each account the icon an Aegis icon pack has for its issuer, in the vault, so the phone shows it too:"
+    ),
+    .example(["twofold icons import aegis-icons.zip", "twofold icons apply --dry-run", "twofold icons apply"]
+    ),
     .paragraph("Complete commands, options and accounts in bash, zsh or fish:"),
     .example([
       "twofold completions bash > ~/.local/share/bash-completion/completions/twofold",

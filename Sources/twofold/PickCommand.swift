@@ -25,7 +25,8 @@ struct PickCommand {
       try DmenuProgram.find(words, variables: environment.variables)
     }
     try commands.desktop { () throws(DesktopError) in
-      try PickCode(repository: commands.session.repository, picker: menu.picker)(
+      let picker = menu.picker(icons: MenuIconCache(variables: environment.variables))
+      try PickCode(repository: commands.session.repository, picker: picker)(
         query: arguments.positionals.first, at: environment.now()
       ) { (code) throws(DesktopError) in
         if let keyboard { return try keyboard.type(code) }

@@ -81,6 +81,7 @@ struct Twofold {
         keyring: VaultSession.keyring(variables: environment.variables)
       ).run()
     case "browser": try browser(parsed)
+    case "icons": try IconsCommand(environment: environment, arguments: parsed).run()
     default: try vaultCommand(command, parsed)
     }
   }

@@ -111,7 +111,7 @@ struct AgentProtocolTests {
     #expect(code == value)
   }
 
-  @Test("contents cross with every secret and PIN withheld, kept fields left behind")
+  @Test("contents cross with every secret and PIN withheld, kept fields but the icon left behind")
   func contentsAreWithheld() throws {
     let encoded = AgentResponse.contents(AgentSamples.contents).encoded()
     #expect(!encoded.contains(bytes: AgentSamples.secret))
@@ -127,7 +127,7 @@ struct AgentProtocolTests {
       #expect(got.otp == sent.otp.withoutSecret())
       #expect(got.issuer == sent.issuer && got.name == sent.name && got.note == sent.note)
       #expect(got.groups == sent.groups && got.favorite == sent.favorite)
-      #expect(got.preserved.isEmpty)
+      #expect(got.preserved == [PreservedField(key: "icon", raw: "\"abc\"")])
     }
     #expect(received.groups == AgentSamples.contents.groups)
   }
@@ -144,6 +144,46 @@ struct AgentProtocolTests {
       #expect(!encoded.contains(bytes: AgentSamples.secret))
       _ = try AgentResponse.decode(encoded)
     }
+  }
+
+  @Test("an entry's icon crosses with the withheld contents; its other kept fields stay behind")
+  func iconCrosses() throws {
+    var account = AgentSamples.account("a")
+    account.preserved = [PreservedField(key: "private_note", raw: #""kept""#)]
+    account.setIcon(AgentSamples.icon)
+    let encoded = AgentResponse.contents(VaultContents(accounts: [account])).encoded()
+    #expect(!encoded.contains(bytes: Array("private_note".utf8)))
+    guard case .contents(let received) = try AgentResponse.decode(encoded) else {
+      Issue.record("not contents")
+      return
+    }
+    #expect(received.accounts[0].icon == AgentSamples.icon)
+    #expect(Set(received.accounts[0].preserved.map(\.key)) == AccountIcon.fieldKeys)
+  }
+
+  @Test("the accounts a change changed come back as sent")
+  func changedOutcome() throws {
+    let ids = [Account.ID("a-1"), Account.ID("a-2")]
+    guard
+      case .outcome(.changed(let received)) = try AgentResponse.decode(
+        AgentResponse.outcome(.changed(ids)).encoded())
+    else {
+      Issue.record("not the changed accounts")
+      return
+    }
+    #expect(received == ids)
+  }
+
+  @Test("an icon in a change that is not an image of its format is refused")
+  func forgedIcon() throws {
+    let change = VaultChange.setIcons(
+      [IconAssignment(id: Account.ID("a"), icon: AgentSamples.icon)], replace: false)
+    var encoded = AgentRequest.perform(vault: "/v", change).encoded()
+    let svg = Array("<svg".utf8)
+    let at = try #require(
+      (0...(encoded.count - svg.count)).first { encoded[$0..<$0 + svg.count].elementsEqual(svg) })
+    encoded[at] = UInt8(ascii: "x")
+    #expect(throws: AgentProtocolError.self) { try AgentRequest.decode(encoded) }
   }
 
   @Test("a message of another version is told apart from a damaged one")
@@ -193,6 +233,8 @@ extension VaultChange: CustomTestStringConvertible {
     case .renameGroup: "renameGroup"
     case .deleteGroup: "deleteGroup"
     case .assignGroups: "assignGroups"
+    case .setIcon(_, let icon): icon == nil ? "setIcon nil" : "setIcon"
+    case .setIcons: "setIcons"
     }
   }
 }

@@ -7,7 +7,7 @@ import Testing
 struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
-    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "browser", "agent",
+    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "browser", "icons", "agent",
     "browser-host",
     "completions", "help",
   ]
