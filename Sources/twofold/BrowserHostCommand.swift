@@ -52,7 +52,7 @@ struct BrowserHostCommand {
     let environment = self.environment
     let arguments = self.arguments
     let reader = try VaultSession(options: arguments, environment: environment, opener: .browserReader)
-    let vault = AgentProcess.absolutePath(reader.path)
+    let vault = reader.absolutePath
     let warn = environment.standardError
     return HostPorts(
       vault: {

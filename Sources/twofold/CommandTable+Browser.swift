@@ -7,12 +7,12 @@ extension CommandTable {
     "browser", "the browser extension: which sites each account's codes are filled on",
     positionals: [
       PositionalSpec(
-        "ACTION", browserActions.map(\.name).joined(separator: ", "),
+        "ACTION", browserActions.map(\.name).joinedText(separator: ", "),
         completion: .values(browserActions.map(\.name))),
       PositionalSpec("ARGUMENT", "the action's arguments", optional: true, variadic: true),
     ],
     options: browserInstallOptions + browserBindingOptions,
-    discussion: browserActions.map { "\($0.usage): \($0.summary)." }.joined(separator: " "))
+    discussion: browserActions.map { "\($0.usage): \($0.summary)." }.joinedText(separator: " "))
 
   /// The actions of `browser`, in the order help lists them.
   static let browserActions = browserInstallActions + browserBindingActions

@@ -135,7 +135,8 @@ extension CommandTable {
           ),
           .flag("whole-screen", "with --from-screen: look at the whole screen, choose no region"),
           .value(
-            "format", "F", "the format when it cannot be detected: \(importFormats.joined(separator: ", "))",
+            "format", "F",
+            "the format when it cannot be detected: \(importFormats.joinedText(separator: ", "))",
             completion: .values(importFormats)),
           .flag("dry-run", "print what would be added and change nothing"),
           .flag("skip-bad", "import what can be read and name each entry skipped"),

@@ -24,7 +24,7 @@ struct VaultCommands {
   /// Says on standard error when Syncthing left conflict copies of the vault beside it
   /// (sync.md: the vault itself in a synced folder).
   func announceConflictCopies() {
-    let count = VaultConflictCopies.paths(of: AgentProcess.absolutePath(session.path)).count
+    let count = VaultConflictCopies.paths(of: session.absolutePath).count
     guard let notice = Messages.conflictCopies(count) else { return }
     environment.standardError(notice + "\n")
   }

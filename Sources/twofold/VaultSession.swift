@@ -9,6 +9,9 @@ import Infrastructure
 /// and the repositories over it. Built once per command by `Twofold`.
 struct VaultSession {
   let path: String
+  /// `path` absolute and free of symbolic links, as the session began: how the agent names
+  /// the vault (resolved once; each resolution reads every folder of the path's links).
+  let absolutePath: String
   let storage: FileVaultStorage
   /// The vault file itself, with the password: what prints or re-keys secrets uses it.
   let direct: AegisVaultRepository
@@ -44,6 +47,7 @@ struct VaultSession {
     let source = passwords
     let warn = environment.standardError
     let vault = AgentProcess.absolutePath(path)
+    absolutePath = vault
     let keyring =
       opener != .browserReader && Self.usesKeyring(command: options.command, variables: environment.variables)
       ? KeyringUnlock(

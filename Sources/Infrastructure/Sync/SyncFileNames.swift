@@ -28,19 +28,37 @@ public enum SyncFileNames {
 
   /// Classifies `name` against the source file `sourceName` (`vault.json`).
   public static func conflictCopy(_ name: String, of sourceName: String) -> Match {
-    let (stem, ext) = split(sourceName)
-    let prefix = stem + ".sync-conflict-"
-    guard name.hasPrefix(prefix) else { return .other }
-    var body = Substring(name.dropFirst(prefix.count))
-    if !ext.isEmpty {
-      guard body.hasSuffix("." + ext) else { return .unreadable(name) }
-      body = body.dropLast(ext.count + 1)
+    CopyPattern(sourceName).match(name)
+  }
+
+  /// What the conflict copies of one source file are named like: its name split once, for every
+  /// name of a folder (each command lists the vault's folder).
+  private struct CopyPattern {
+    /// `STEM.sync-conflict-`.
+    let prefix: String
+    /// `.EXT`, or empty for a source without an extension.
+    let suffix: String
+
+    init(_ sourceName: String) {
+      let (stem, ext) = SyncFileNames.split(sourceName)
+      prefix = stem + ".sync-conflict-"
+      suffix = ext.isEmpty ? "" : "." + ext
     }
-    let parts = body.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, isDigits(parts[0], 8), isDigits(parts[1], 6), !parts[2].isEmpty,
-      parts[2].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else { return .unreadable(name) }
-    return .copy(ConflictCopy(fileName: name, stamp: "\(parts[0])-\(parts[1])", device: String(parts[2])))
+
+    func match(_ name: String) -> Match {
+      guard name.hasPrefix(prefix) else { return .other }
+      var body = Substring(name.dropFirst(prefix.count))
+      if !suffix.isEmpty {
+        guard body.hasSuffix(suffix) else { return .unreadable(name) }
+        body = body.dropLast(suffix.count)
+      }
+      let parts = body.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3, SyncFileNames.isDigits(parts[0], 8), SyncFileNames.isDigits(parts[1], 6),
+        !parts[2].isEmpty,
+        parts[2].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+      else { return .unreadable(name) }
+      return .copy(ConflictCopy(fileName: name, stamp: "\(parts[0])-\(parts[1])", device: String(parts[2])))
+    }
   }
 
   /// The file that `name` is a Syncthing conflict copy of (`vault.json` for
@@ -67,8 +85,9 @@ public enum SyncFileNames {
   ) {
     var copies: [ConflictCopy] = []
     var unreadable: [String] = []
+    let pattern = CopyPattern(fileName)
     for name in names {
-      switch conflictCopy(name, of: fileName) {
+      switch pattern.match(name) {
       case .copy(let copy): copies.append(copy)
       case .unreadable(let name): unreadable.append(name)
       case .other: break
@@ -100,12 +119,12 @@ public enum SyncFileNames {
       .max { ($0.1.stamp, $0.1.sequence, $0.0) < ($1.1.stamp, $1.1.sequence, $1.0) }?.0
   }
 
-  private static func split(_ name: String) -> (stem: String, ext: String) {
+  fileprivate static func split(_ name: String) -> (stem: String, ext: String) {
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
     return (String(name[..<dot]), String(name[name.index(after: dot)...]))
   }
 
-  private static func isDigits(_ text: Substring, _ count: Int) -> Bool {
+  fileprivate static func isDigits(_ text: Substring, _ count: Int) -> Bool {
     text.count == count && text.allSatisfy { $0.isASCII && $0.isNumber }
   }
 }
