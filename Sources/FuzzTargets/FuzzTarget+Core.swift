@@ -4,14 +4,30 @@ import Formats
 import OTP
 
 extension FuzzTarget {
-  /// The Key URI parser, Base32, hex, JSON and the Google transfer payload.
+  /// The Key URI parser, Base32, hex, JSON, the Google transfer payload and account icons.
   static let core: [FuzzTarget] = [
     FuzzTarget(name: "key-uri", check: keyURI),
     FuzzTarget(name: "base32", check: base32),
     FuzzTarget(name: "hex", check: hex),
     FuzzTarget(name: "json", check: json),
     FuzzTarget(name: "migration", check: migration),
+    FuzzTarget(name: "account-icon", check: accountIcon),
   ]
+
+  /// An image accepted as an icon (its SVG checked for references outside itself) is the bytes
+  /// given, is at most 1 MiB, and set on an account reads back the same.
+  private static func accountIcon(_ bytes: [UInt8]) -> Bool {
+    guard let icon = try? AccountIcon(bytes: bytes, fileName: "icon.svg") else { return false }
+    invariant(icon.bytes == bytes && bytes.count <= AccountIcon.maximumSize, "an icon is not the bytes given")
+    invariant((try? AccountIcon(format: icon.format, bytes: bytes)) == icon, "a guessed format is refused")
+    var account = Account(
+      id: Account.ID("fuzz"), issuer: "Fuzz", name: "",
+      otp: try! OTPParameters(type: .totp, secret: Array("12345678901234567890".utf8)))
+    account.setIcon(icon)
+    invariant(account.icon == icon, "an icon set on an account reads back differently")
+    invariant(icon.hash.utf8.count == 64, "an icon hash is not 64 hex digits")
+    return true
+  }
 
   /// A parsed URI is written and parsed again to the same account, and its codes can be made.
   private static func keyURI(_ bytes: [UInt8]) -> Bool {

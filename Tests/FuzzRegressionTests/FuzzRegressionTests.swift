@@ -52,6 +52,8 @@ import Testing
     ("key-uri", Array("motp://Corp:bob?secret=0123456789abcdef&pin=1234".utf8)),
     ("base32", Array("JBSW Y3DP-EHPK3PXP====".utf8)),
     ("hex", Array("00ff10".utf8)),
+    ("account-icon", Array(##"<?xml version="1.0"?><svg viewBox="0 0 1 1"><use href="#a"/></svg>"##.utf8)),
+    ("account-icon", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
     ("json", Array(#"{"a":[1,2.50,-0,1e400,"\u00e9\ud83d\ude00"],"b":{"":null}}"#.utf8)),
   ])
   func validSeedsAreAccepted(target name: String, input: [UInt8]) throws {
