@@ -9,14 +9,15 @@ import CRsvg
 /// (the row shows the issuer's initials instead) and is not tried again.
 @MainActor
 final class IconTextures {
-  /// What a row asks for: the icon's bytes, whether they are SVG, and their hash.
+  /// What a row asks for: the icon's hash and whether it is SVG, and its bytes when it has to be
+  /// drawn (read from the account only then, so drawn icons keep no copy of their file).
   struct Source {
     /// Lowercase hex SHA-256 of the MIME type and the bytes (the cache key).
     var hash: String
     /// Whether the bytes are SVG (else PNG or JPEG, which GDK tells apart itself).
     var isSVG: Bool
     /// The image file's bytes.
-    var bytes: [UInt8]
+    var bytes: () -> [UInt8]?
   }
 
   private struct Key: Hashable {
@@ -33,7 +34,8 @@ final class IconTextures {
     let key = Key(hash: source.hash, pixels: pixels)
     if let texture = textures[key] { return texture }
     if failed.contains(key) { return nil }
-    let made = source.isSVG ? Self.drawSVG(source.bytes, pixels: pixels) : Self.decode(source.bytes, pixels: pixels)
+    let bytes = source.bytes()
+    let made = bytes.flatMap { source.isSVG ? Self.drawSVG($0, pixels: pixels) : Self.decode($0, pixels: pixels) }
     guard let made else {
       failed.insert(key)
       return nil
