@@ -35,7 +35,9 @@ final class IconTextures {
     if let texture = textures[key] { return texture }
     if failed.contains(key) { return nil }
     let bytes = source.bytes()
-    let made = bytes.flatMap { source.isSVG ? Self.drawSVG($0, pixels: pixels) : Self.decode($0, pixels: pixels) }
+    let made = bytes.flatMap {
+      source.isSVG ? Self.drawSVG($0, pixels: pixels) : Self.decode($0, pixels: pixels)
+    }
     guard let made else {
       failed.insert(key)
       return nil
@@ -64,7 +66,8 @@ final class IconTextures {
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     let scale = Double(pixels) / Double(max(width, height))
     let scaled = gdk_pixbuf_scale_simple(
-      pixbuf, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)), GDK_INTERP_BILINEAR)
+      pixbuf, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)), GDK_INTERP_BILINEAR
+    )
     guard let scaled else { return nil }
     defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
     return gdk_texture_new_for_pixbuf(scaled)
@@ -72,7 +75,9 @@ final class IconTextures {
 
   private static func drawSVG(_ bytes: [UInt8], pixels: Int32) -> OpaquePointer? {
     var error: UnsafeMutablePointer<GError>?
-    let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+    let handle = bytes.withUnsafeBufferPointer {
+      rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+    }
     guard let handle else {
       if error != nil { g_error_free(error) }
       return nil
