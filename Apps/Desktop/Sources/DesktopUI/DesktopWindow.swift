@@ -24,6 +24,8 @@ final class DesktopWindow {
   private var importDialog: ImportDialog?
   private var exportDialog: ExportDialog?
   private var showsShortcuts = false
+  private var showsAbout = false
+  private var choosingImportFile = false
   private var firstFrameHandler: UInt?
 
   init(
@@ -34,18 +36,19 @@ final class DesktopWindow {
     window = adw_application_window_new(cast(application))!
     gtk_window_set_title(cast(window), "Twofold — \(configuration.vaultLocation)")
     gtk_window_set_default_size(cast(window), 620, 760)
+    // Usable from a phone-sized window up (GNOME's smallest: 360 px wide).
+    gtk_widget_set_size_request(window, DesktopWindow.minimumWidth, DesktopWindow.minimumHeight)
     stack = gtk_stack_new()!
     gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+    // The window as narrow as the screen shown allows, not as the widest of all the screens.
+    gtk_stack_set_hhomogeneous(cast(stack), 0)
+    gtk_stack_set_vhomogeneous(cast(stack), 0)
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(cast(toasts), stack)
     adw_application_window_set_content(cast(window), toasts)
     let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
     unlock = UnlockPage(send: send)
-    accounts = AccountListPage(
-      subtitle: configuration.vaultLocation, send: send,
-      chooseImport: { [unowned self] in
-        self.chooseFile(title: "Import from a file", types: []) { self.send(.importChosen(file: $0)) }
-      })
+    accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
     editor = EditorPage(
       send: send, scanScreen: { [unowned self] in self.scanScreen() },
       chooseImage: { [unowned self] chosen in
@@ -60,11 +63,16 @@ final class DesktopWindow {
       gtk_stack_add_named(cast(stack), page, name)
     }
     accounts.captureKeys(from: window)
+    PrimaryMenu.install(on: window) { [unowned self] item in self.send(.menu(item)) }
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.connectKey(keys, "key-pressed") { [unowned self] key, modifiers in self.key(key, modifiers) }
     gtk_widget_add_controller(window, keys)
   }
+
+  /// The smallest size the window can be given, in logical pixels.
+  static let minimumWidth: Int32 = 360
+  static let minimumHeight: Int32 = 400
 
   /// Shows the window and starts the clock.
   func start() {
@@ -153,6 +161,8 @@ final class DesktopWindow {
       focus(page)
     }
     renderShortcuts(state)
+    renderAbout(state)
+    renderImportChooser(state)
     renderDeleteConfirmation(state)
     renderImport(state)
     renderExport(state)
@@ -188,6 +198,33 @@ final class DesktopWindow {
       self.showsShortcuts = false
       self.send(.helpClosed)
     }
+  }
+
+  private func renderAbout(_ state: AppFeature.State) {
+    guard state.showsAbout, !showsAbout else { return }
+    showsAbout = true
+    AboutWindow.present(
+      over: window, applicationID: configuration.applicationID, version: configuration.version
+    ) { [unowned self] in
+      self.showsAbout = false
+      self.send(.aboutClosed)
+    }
+  }
+
+  /// The file chooser of an import, while the store says one is being chosen.
+  private func renderImportChooser(_ state: AppFeature.State) {
+    guard state.isChoosingImportFile, !choosingImportFile else { return }
+    choosingImportFile = true
+    let chosen: @MainActor (String) -> Void = { [unowned self] file in
+      self.choosingImportFile = false
+      self.send(.importChosen(file: file))
+    }
+    chooseFile(
+      title: "Import from a file", types: [],
+      cancelled: { [unowned self] in
+        self.choosingImportFile = false
+        self.send(.importFileCancelled)
+      }, chosen)
   }
 
   private func renderDeleteConfirmation(_ state: AppFeature.State) {
@@ -238,7 +275,7 @@ final class DesktopWindow {
   /// Asks for a file through the file chooser (the desktop portal where there is one), of
   /// `types` (any when empty).
   private func chooseFile(
-    title: String, types: [String], saving name: String? = nil,
+    title: String, types: [String], saving name: String? = nil, cancelled: (@MainActor () -> Void)? = nil,
     _ chosen: @escaping @MainActor (String) -> Void
   ) {
     let action = name == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
@@ -253,15 +290,17 @@ final class DesktopWindow {
     }
     gtk_native_dialog_set_modal(cast(chooser), 1)
     Signal.connectNumber(chooser, "response") { response in
+      var path: String?
       if Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
         let file = gtk_file_chooser_get_file(cast(chooser))
       {
-        if let path = g_file_get_path(file) {
-          chosen(String(cString: path))
-          g_free(path)
+        if let chosenPath = g_file_get_path(file) {
+          path = String(cString: chosenPath)
+          g_free(chosenPath)
         }
         g_object_unref(UnsafeMutableRawPointer(file))
       }
+      if let path { chosen(path) } else { cancelled?() }
       gtk_native_dialog_destroy(cast(chooser))
       g_object_unref(UnsafeMutableRawPointer(chooser))
     }
