@@ -11,6 +11,8 @@ final class DetailsPage {
   let widget: Widget
   private let heading: Widget
   private let avatar: Widget
+  private let picture: Widget
+  private var iconHash: String?
   private let title: Widget
   private let subtitle: Widget
   private let issuerRow: Widget
@@ -34,7 +36,12 @@ final class DetailsPage {
     let edit = UI.button("_Edit") { send(.accounts(.editRequested)) }
     adw_header_bar_pack_end(cast(header.bar), edit)
 
-    avatar = adw_avatar_new(96, "", 1)!
+    avatar = adw_avatar_new(Self.iconSize, "", 1)!
+    picture = gtk_image_new()!
+    gtk_image_set_pixel_size(cast(picture), Self.iconSize)
+    twofold_accessible_label(picture, "Icon")
+    // The initials say nothing the title below them does not.
+    twofold_accessible_hidden(avatar)
     title = UI.label(classes: ["title-2"], wrap: true)
     subtitle = UI.label(classes: ["dim-label"], wrap: true)
     for label in [title, subtitle] {
@@ -42,7 +49,7 @@ final class DetailsPage {
       gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
       gtk_label_set_selectable(cast(label), 1)
     }
-    let top = UI.box(true, spacing: 6, [avatar, title, subtitle])
+    let top = UI.box(true, spacing: 6, [avatar, picture, title, subtitle])
     gtk_widget_set_halign(top, GTK_ALIGN_CENTER)
 
     issuerRow = Rows.action("Issuer")
@@ -93,7 +100,7 @@ final class DetailsPage {
   func render(_ state: DetailsFeature.State, row: AccountRow?) {
     let account = state.account
     adw_window_title_set_title(cast(heading), account.label)
-    adw_avatar_set_text(cast(avatar), account.issuer.isEmpty ? account.name : account.issuer)
+    showIcon(account)
     UI.set(title, account.issuer.isEmpty ? account.name : account.issuer)
     UI.set(subtitle, account.issuer.isEmpty ? "" : account.name)
     UI.visible(subtitle, !account.issuer.isEmpty && !account.name.isEmpty)
@@ -118,6 +125,43 @@ final class DetailsPage {
     UI.set(uri, state.showsURI ? state.uri : "")
     UI.visible(uri, state.showsURI)
     qr.show(state.qr)
+  }
+
+  /// The account's icon at the top, else an avatar of the issuer's initials.
+  private func showIcon(_ account: Account) {
+    let icon = account.icon
+    if icon?.hash != iconHash {
+      iconHash = icon?.hash
+      let pixels = Self.iconSize * max(1, gtk_widget_get_scale_factor(widget))
+      if let icon, let texture = Self.texture(icon, pixels: pixels) {
+        gtk_image_set_from_paintable(cast(picture), cast(texture))
+        g_object_unref(UnsafeMutableRawPointer(texture))
+      } else {
+        gtk_image_clear(cast(picture))
+      }
+    }
+    let drawn = gtk_image_get_storage_type(cast(picture)) != GTK_IMAGE_EMPTY
+    adw_avatar_set_text(cast(avatar), account.issuer.isEmpty ? account.name : account.issuer)
+    UI.visible(picture, drawn)
+    UI.visible(avatar, !drawn)
+  }
+
+  /// The size of the icon at the top, in logical pixels.
+  static let iconSize: Int32 = 96
+
+  /// An icon's picture at `pixels` (SVG drawn at that size), or nil when it cannot be read.
+  static func texture(_ icon: AccountIcon, pixels: Int32) -> OpaquePointer? {
+    let loader = gdk_pixbuf_loader_new()!
+    defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+    if icon.format == .svg { gdk_pixbuf_loader_set_size(loader, pixels, pixels) }
+    var error: UnsafeMutablePointer<GError>?
+    let written = icon.bytes.withUnsafeBufferPointer {
+      gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error)
+    }
+    let closed = written != 0 ? gdk_pixbuf_loader_close(loader, &error) : gdk_pixbuf_loader_close(loader, nil)
+    if error != nil { g_error_free(error) }
+    guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+    return gdk_texture_new_for_pixbuf(pixbuf)
   }
 
   /// Shows `value` as the row's subtitle, or hides the row when there is nothing to show.
