@@ -40,8 +40,11 @@ extension WireWriter {
     string(account.note)
     bool(account.favorite)
     strings(account.groups.map(\.rawValue))
-    // Icons and other kept fields stay with the agent: its own copy is what gets saved.
-    preserved(policy == .include ? account.preserved : [])
+    // Kept fields stay with the agent (its own copy is what gets saved), except the icon, which
+    // is no secret and which the desktop draws.
+    preserved(
+      policy == .include
+        ? account.preserved : account.preserved.filter { AccountIcon.fieldKeys.contains($0.key) })
   }
 
   mutating func group(_ group: AccountGroup) {
@@ -121,6 +124,13 @@ extension WireWriter {
       tag(ChangeKind.assignGroups)
       string(id.rawValue)
       strings(names)
+    case .setIcon(let id, let icon):
+      tag(ChangeKind.setIcon)
+      string(id.rawValue)
+      optional(icon) { writer, icon in
+        writer.string(icon.format.rawValue)
+        writer.data(icon.bytes)
+      }
     }
   }
 
@@ -284,6 +294,21 @@ extension WireReader {
     case .renameGroup: return .renameGroup(AccountGroup.ID(try string()), try string())
     case .deleteGroup: return .deleteGroup(AccountGroup.ID(try string()))
     case .assignGroups: return .assignGroups(Account.ID(try string()), try strings())
+    case .setIcon:
+      return .setIcon(
+        Account.ID(try string()), try optional { (reader) throws(Malformed) in try reader.icon() })
+    }
+  }
+
+  mutating func icon() throws(Malformed) -> AccountIcon {
+    guard let format = AccountIcon.Format(rawValue: try string()) else {
+      throw Malformed(reason: "an unknown icon format")
+    }
+    let bytes = try data()
+    do throws(AccountIcon.Problem) {
+      return try AccountIcon(format: format, bytes: bytes)
+    } catch {
+      throw Malformed(reason: "an invalid icon")
     }
   }
 
@@ -335,7 +360,7 @@ extension WireReader {
 enum ChangeKind: UInt8 {
   case add = 1
   case edit, remove, toggleFavorite, nextHOTP, importAccounts, createGroup, renameGroup, deleteGroup,
-    assignGroups
+    assignGroups, setIcon
 }
 
 /// The kinds of a change's outcome, as their tag byte.

@@ -24,10 +24,12 @@ public enum VaultChange: Equatable, Sendable {
   case deleteGroup(AccountGroup.ID)
   /// `ManageGroups.assign`.
   case assignGroups(Account.ID, [String])
+  /// `Account.setIcon`: sets the account's icon, or removes it with nil.
+  case setIcon(Account.ID, AccountIcon?)
 
   /// What a change answers.
   public enum Outcome: Equatable, Sendable {
-    /// The account as saved (add, edit).
+    /// The account as saved (add, edit, setIcon).
     case account(Account)
     /// Nothing to tell (remove, group changes).
     case done
@@ -90,6 +92,10 @@ public enum VaultChange: Equatable, Sendable {
       let index = try contents.index(of: id)
       contents.accounts[index].groups = try ManageGroups.groupIDs(named: names, in: &contents, ids: ids)
       return .done
+    case .setIcon(let id, let icon):
+      let index = try contents.index(of: id)
+      contents.accounts[index].setIcon(icon)
+      return .account(contents.accounts[index])
     case .nextHOTP(let id):
       let used = try NextHOTPCode.advance(id, in: &contents)
       return .code(try NextHOTPCode.code(of: used))

@@ -24,6 +24,8 @@ public struct AccountRow: Equatable, Sendable {
   public var groups: [String]
   /// Why there is no code.
   public var problem: String?
+  /// The account's icon; nil draws the issuer's initials.
+  public var icon: AccountIcon? = nil
 
   /// Whether the seconds-left bar should warn (the last fifth of the period, at most 5 s).
   public var isEnding: Bool {

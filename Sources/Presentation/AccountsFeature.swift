@@ -9,7 +9,11 @@ public enum AccountsFeature {
   /// What the screen shows.
   public struct State: Equatable, Sendable {
     /// The vault as last loaded.
-    public var contents = VaultContents()
+    public var contents = VaultContents() {
+      didSet { icons = Self.icons(of: contents) }
+    }
+    /// The accounts' icons, read once per loaded contents (rows are built every second).
+    public private(set) var icons: [Account.ID: AccountIcon] = [:]
     /// Preferences (sort order, hidden codes).
     public var settings = AppSettings()
     /// The current Unix time.
@@ -85,7 +89,7 @@ public enum AccountsFeature {
           id: account.id, issuer: account.issuer, name: account.name, code: code.map(AccountRow.grouped),
           nextCode: nil, remaining: item.remaining, period: hotp ? nil : account.otp.period,
           isCounterBased: hotp, favorite: account.favorite, groups: contents.groupNames(of: account),
-          problem: item.problem)
+          problem: item.problem, icon: icons[account.id])
         var result = row
         if row.isEnding, !hidden, let next = item.nextCode { result.nextCode = AccountRow.grouped(next) }
         return result
@@ -96,6 +100,15 @@ public enum AccountsFeature {
     public var selectedAccount: Account? {
       let visible = visibleAccounts
       return visible.first { $0.id == selection } ?? visible.first
+    }
+
+    /// The icons of the accounts that have a readable one.
+    static func icons(of contents: VaultContents) -> [Account.ID: AccountIcon] {
+      var icons: [Account.ID: AccountIcon] = [:]
+      for account in contents.accounts {
+        if let icon = account.icon { icons[account.id] = icon }
+      }
+      return icons
     }
 
     /// Says that conflict copies wait to be merged, while there are any.

@@ -12,6 +12,8 @@ public struct VaultServices: Sendable {
   public var remove: @Sendable (Account.ID) throws(DomainError) -> Void
   /// Flips the favorite flag.
   public var toggleFavorite: @Sendable (Account.ID) throws(DomainError) -> Void
+  /// Sets an account's icon, or removes it with nil; the account as saved.
+  public var setIcon: @Sendable (Account.ID, AccountIcon?) throws(DomainError) -> Account
   /// Advances an HOTP counter (saved first) and returns the code.
   public var nextHOTP: @Sendable (Account.ID) throws(DomainError) -> String
   /// The codes of accounts at a time, computed where their secrets are.
@@ -37,6 +39,9 @@ public struct VaultServices: Sendable {
     }
     remove = { (id) throws(DomainError) in try RemoveAccount(repository: repository)(id) }
     toggleFavorite = { (id) throws(DomainError) in try ToggleFavorite(repository: repository)(id) }
+    setIcon = { (id, icon) throws(DomainError) in
+      try repository.perform(.setIcon(id, icon), ids: ids).account()
+    }
     nextHOTP = { (id) throws(DomainError) in try NextHOTPCode(repository: repository)(id) }
     importAccounts = { (candidates, skipBad, dryRun) throws(DomainError) in
       try ImportAccounts(repository: repository, ids: ids)(candidates, skipBad: skipBad, dryRun: dryRun)
@@ -116,6 +121,10 @@ public struct AppDependencies: Sendable {
   public var scanQR: @Sendable (EditorFeature.QRSource) -> Result<NewAccount, ClipboardFailure>
   /// The vault's key in the login keyring.
   public var keyring: KeyringPort
+  /// The icons of the installed packs to offer for an account of this issuer, the matching ones first.
+  public var iconChoices: @Sendable (_ issuer: String) -> [IconChoice]
+  /// Reads an image file (a pack's or one chosen by the person) as an icon, or says why not.
+  public var loadIcon: @Sendable (_ path: String) -> Result<AccountIcon, ClipboardFailure>
 
   /// Collects the dependencies.
   public init(
@@ -131,9 +140,15 @@ public struct AppDependencies: Sendable {
       {
         _, _ in .failure(ClipboardFailure("Exporting is not available here: use 'twofold export'."))
       },
-    keyring: KeyringPort = .unavailable
+    keyring: KeyringPort = .unavailable,
+    iconChoices: @escaping @Sendable (String) -> [IconChoice] = { _ in [] },
+    loadIcon: @escaping @Sendable (String) -> Result<AccountIcon, ClipboardFailure> = { _ in
+      .failure(ClipboardFailure("Icons are not available here."))
+    }
   ) {
     self.keyring = keyring
+    self.iconChoices = iconChoices
+    self.loadIcon = loadIcon
     self.export = export
     self.readImport = readImport
     self.scanQR = scanQR

@@ -2,6 +2,25 @@ import Domain
 
 /// The whole app: the coordinator's stack, each screen's state, auto-lock and quitting.
 public enum AppFeature {
+  /// The items of the window's primary menu (CLI.md "The desktop window").
+  public enum MenuItem: String, CaseIterable, Equatable, Sendable {
+    case importFile, export, preferences, keyboardShortcuts, about
+
+    /// The item's label, with its mnemonic.
+    public var title: String {
+      switch self {
+      case .importFile: "_Import…"
+      case .export: "_Export…"
+      case .preferences: "_Preferences"
+      case .keyboardShortcuts: "_Keyboard Shortcuts"
+      case .about: "_About Twofold"
+      }
+    }
+
+    /// Whether the item does something while the vault is locked (the others need the accounts).
+    public var worksLocked: Bool { self == .keyboardShortcuts || self == .about }
+  }
+
   /// Everything the app shows.
   public struct State: Equatable, Sendable {
     /// Navigation.
@@ -26,6 +45,10 @@ public enum AppFeature {
     public var canLock: Bool
     /// Set when the app should end.
     public var shouldQuit = false
+    /// Whether the About window is shown.
+    public var showsAbout = false
+    /// Whether a file to import from is being chosen (the front end's file chooser is open).
+    public var isChoosingImportFile = false
 
     /// A locked app (unlock screen) or, without a password, straight to the list.
     public init(vaultLocation: String, locked: Bool, settings: AppSettings, now: Int64) {
@@ -61,6 +84,12 @@ public enum AppFeature {
     case exportRequested
     case exporting(ExportFeature.Action)
     case exportClosed
+    /// An item of the primary menu chosen.
+    case menu(MenuItem)
+    /// The About window closed.
+    case aboutClosed
+    /// The file chooser for an import closed without a file.
+    case importFileCancelled
   }
 
   /// Work to do.
@@ -135,7 +164,10 @@ public enum AppFeature {
       return effects
     case .details(let action):
       guard state.details != nil else { return [] }
-      return route(&state, DetailsFeature.reduce(&state.details!, action).map(Effect.details))
+      let effects = route(&state, DetailsFeature.reduce(&state.details!, action).map(Effect.details))
+      // The list draws the new icon too.
+      if case .iconSaved = action { return effects + [.accounts(.load)] }
+      return effects
     case .settings(let action):
       var effects = route(&state, SettingsFeature.reduce(&state.settings, action).map(Effect.settings))
       effects += AccountsFeature.reduce(&state.accounts, .settingsChanged(state.settings.settings)).map(
@@ -145,6 +177,7 @@ public enum AppFeature {
       state.coordinator.apply(.pop)
       return []
     case .importChosen(let file):
+      state.isChoosingImportFile = false
       guard state.coordinator.current != .unlock else { return [] }
       let dialog = ImportFeature.State(file: file)
       state.importing = dialog
@@ -166,6 +199,34 @@ public enum AppFeature {
       return ExportFeature.reduce(&state.exporting!, action).map(Effect.exporting)
     case .exportClosed:
       state.exporting = nil
+      return []
+    case .menu(let item):
+      return menu(&state, item)
+    case .aboutClosed:
+      state.showsAbout = false
+      return []
+    case .importFileCancelled:
+      state.isChoosingImportFile = false
+      return []
+    }
+  }
+
+  /// A primary-menu item: the same screens and dialogs as their keys and buttons.
+  private static func menu(_ state: inout State, _ item: MenuItem) -> [Effect] {
+    guard item.worksLocked || state.coordinator.current != .unlock else { return [] }
+    switch item {
+    case .importFile:
+      guard state.accounts.isLoaded else { return [] }
+      state.isChoosingImportFile = true
+      return []
+    case .export:
+      return reduce(&state, .exportRequested)
+    case .preferences:
+      return reduce(&state, .accounts(.settingsRequested))
+    case .keyboardShortcuts:
+      return reduce(&state, .accounts(.helpRequested))
+    case .about:
+      state.showsAbout = true
       return []
     }
   }
@@ -214,6 +275,7 @@ public enum AppFeature {
 
   private static func lock(_ state: inout State, at now: Int64, saying message: String) {
     state.coordinator.reset(to: .unlock)
+    state.isChoosingImportFile = false
     state.editor = nil
     state.details = nil
     state.importing = nil

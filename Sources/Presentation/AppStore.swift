@@ -61,6 +61,32 @@ public final class AppStore {
       case .success: return [.settings(.keyringChanged(on))]
       case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
       }
+    case .details(.listIconChoices(let issuer)):
+      return [.details(.iconChoicesListed(dependencies.iconChoices(issuer)))]
+    case .details(.loadIcon(let path)):
+      switch dependencies.loadIcon(path) {
+      case .success(let icon): return [.details(.iconLoaded(icon))]
+      case .failure(let failure): return [.details(.iconFailed(failure.message))]
+      }
+    case .details(.saveIcon(let id, let icon)):
+      guard let services else { return [] }
+      do throws(DomainError) {
+        return [.details(.iconSaved(try services.setIcon(id, icon)))]
+      } catch .passwordRequired {
+        return [.vaultLetGo]
+      } catch {
+        return [.details(.iconFailed(Messages.text(for: error)))]
+      }
+    case .details(.delete(let id)):
+      guard let services else { return [] }
+      do throws(DomainError) {
+        try services.remove(id)
+        return [.accounts(.deleted(id))]
+      } catch .passwordRequired {
+        return [.vaultLetGo]
+      } catch {
+        return [.details(.deleteFailed(Messages.text(for: error)))]
+      }
     case .details(.navigate), .settings(.navigate):
       return []
     case .importing(let effect):

@@ -27,6 +27,14 @@ public enum EditorFeature {
       }
     }
 
+    /// Whether the field is one rarely changed, kept under "Advanced" (CLI.md "The desktop window").
+    public var isAdvanced: Bool {
+      switch self {
+      case .algorithm, .digits, .period, .counter: true
+      default: false
+      }
+    }
+
     var accountField: AccountField? {
       switch self {
       case .uri, .groups, .favorite: nil
@@ -62,11 +70,12 @@ public enum EditorFeature {
     public var groups = ""
     /// The focused field.
     public var focus: Field
-    /// Messages next to fields, shown after the first save attempt.
+    /// Messages next to fields: a field's own as soon as it is typed in, every field's after
+    /// the first save attempt.
     public var problems: [Field: String] = [:]
     /// A message for the whole form.
     public var message: String?
-    /// Whether save was attempted (problems are then live).
+    /// Whether save was attempted (problems of untouched fields are then shown too).
     public var attempted = false
 
     /// An empty add form.
@@ -197,15 +206,16 @@ public enum EditorFeature {
       edit(&state) { if !$0.isEmpty { $0.removeLast() } }
       return []
     case .fieldChanged(let field, let text):
+      guard field != .type, field != .favorite else { return [] }
       let focus = state.focus
       state.focus = field
-      if field != .type, field != .favorite { edit(&state) { $0 = text } }
+      edit(&state) { $0 = text }
       state.focus = focus
       return []
     case .typeChosen(let type):
       guard state.mode == .add else { return [] }
       state.draft.type = type
-      if state.attempted { validate(&state) }
+      refresh(&state, edited: nil)
       return []
     case .favoriteChanged(let on):
       state.draft.favorite = on
@@ -217,14 +227,15 @@ public enum EditorFeature {
     case .scanned(let new):
       state.uri = KeyURI(issuer: new.issuer, name: new.name, parameters: new.otp).string
       state.message = "Read the QR code of \(new.issuer.isEmpty ? new.name : new.issuer)."
-      if state.attempted { validate(&state) }
+      refresh(&state, edited: .uri)
       return []
     case .scanFailed(let message):
       state.message = message
       return []
     case .optionCycled(let offset):
+      let before = state.draft
       cycle(&state, by: offset)
-      if state.attempted { validate(&state) }
+      refresh(&state, edited: state.draft == before ? nil : state.focus)
       return []
     case .submitted:
       state.attempted = true
@@ -296,6 +307,7 @@ public enum EditorFeature {
   }
 
   private static func edit(_ state: inout State, _ change: (inout String) -> Void) {
+    let before = state
     switch state.focus {
     case .uri: change(&state.uri)
     case .issuer: change(&state.draft.issuer)
@@ -310,7 +322,27 @@ public enum EditorFeature {
     case .groups: change(&state.groups)
     case .type, .favorite: cycle(&state, by: 1)
     }
-    if state.attempted { validate(&state) }
+    // A toolkit reports the text it was given as a change too: that is no edit.
+    let changed = state.draft != before.draft || state.uri != before.uri || state.groups != before.groups
+    refresh(&state, edited: changed ? state.focus : nil)
+  }
+
+  /// Validates again after a change. After a save attempt every problem shows; before, the
+  /// `edited` field's own problem (the issuer-or-name one, under the name, for either) appears
+  /// or goes, and the problems already shown stay as long as they still hold.
+  private static func refresh(_ state: inout State, edited: Field?) {
+    var checked = state
+    validate(&checked)
+    guard !state.attempted else {
+      state.problems = checked.problems
+      return
+    }
+    var shown = state.problems.filter { field, _ in checked.problems[field] != nil }
+    for field in shown.keys { shown[field] = checked.problems[field] }
+    if let edited {
+      for field in edited == .issuer ? [.issuer, .name] : [edited] { shown[field] = checked.problems[field] }
+    }
+    state.problems = shown
   }
 
   private static func cycle(_ state: inout State, by offset: Int) {

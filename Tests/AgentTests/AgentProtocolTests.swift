@@ -111,7 +111,7 @@ struct AgentProtocolTests {
     #expect(code == value)
   }
 
-  @Test("contents cross with every secret and PIN withheld, kept fields left behind")
+  @Test("contents cross with every secret and PIN withheld, kept fields but the icon left behind")
   func contentsAreWithheld() throws {
     let encoded = AgentResponse.contents(AgentSamples.contents).encoded()
     #expect(!encoded.contains(bytes: AgentSamples.secret))
@@ -127,7 +127,7 @@ struct AgentProtocolTests {
       #expect(got.otp == sent.otp.withoutSecret())
       #expect(got.issuer == sent.issuer && got.name == sent.name && got.note == sent.note)
       #expect(got.groups == sent.groups && got.favorite == sent.favorite)
-      #expect(got.preserved.isEmpty)
+      #expect(got.preserved == [PreservedField(key: "icon", raw: "\"abc\"")])
     }
     #expect(received.groups == AgentSamples.contents.groups)
   }
@@ -193,6 +193,7 @@ extension VaultChange: CustomTestStringConvertible {
     case .renameGroup: "renameGroup"
     case .deleteGroup: "deleteGroup"
     case .assignGroups: "assignGroups"
+    case .setIcon(_, let icon): icon == nil ? "setIcon nil" : "setIcon"
     }
   }
 }

@@ -246,6 +246,20 @@ struct AccountIconTests {
     #expect(account.icon?.bytes == Self.png)
   }
 
+  @Test("A setIcon change saves the icon on the account, answers it, and with nil removes it")
+  func setIconChange() throws {
+    let repository = InMemoryVaultRepository(VaultContents(accounts: [Self.account(preserved: [])]))
+    let icon = try AccountIcon(format: .png, bytes: Self.png)
+    let saved = try repository.perform(.setIcon(Account.ID("a"), icon), ids: .counting()).account()
+    #expect(saved.icon == icon)
+    #expect(try repository.load().accounts[0].icon == icon)
+    _ = try repository.perform(.setIcon(Account.ID("a"), nil), ids: .counting())
+    #expect(try repository.load().accounts[0].preserved == [])
+    #expect(throws: DomainError.self) {
+      try repository.perform(.setIcon(Account.ID("x"), icon), ids: .counting())
+    }
+  }
+
   static func account(preserved: [PreservedField]) -> Account {
     var account = Sample.totp("a", issuer: "Example")
     account.preserved = preserved

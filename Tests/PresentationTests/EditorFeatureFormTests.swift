@@ -82,7 +82,11 @@ struct EditorFeatureFormTests {
       "focus wraps backwards in an edit form", editing(focus: .issuer), .focusMoved(-1),
       then: { $0.focus = .favorite }),
     Case(
-      "typing fills the Key URI", adding(focus: .uri), .typed("otpauth://"), then: { $0.uri = "otpauth://" }),
+      "typing fills the Key URI and shows its problem at once", adding(focus: .uri), .typed("otpauth://"),
+      then: {
+        $0.uri = "otpauth://"
+        $0.problems = [.uri: "malformed URI: no OTP type after 'otpauth://'"]
+      }),
     Case(
       "typing fills the issuer", adding(focus: .issuer), .typed("GitHub"),
       then: { $0.draft.issuer = "GitHub" }),

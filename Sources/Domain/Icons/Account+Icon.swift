@@ -41,6 +41,9 @@ extension Account {
 }
 
 extension AccountIcon {
+  /// The keys of the preserved fields that hold an account's icon: `icon`, `icon_mime`, `icon_hash`.
+  public static var fieldKeys: Set<String> { Key.all }
+
   /// The keys of an Aegis entry's icon fields (vault-format.md ENTRY), kept as preserved fields.
   enum Key {
     static let icon = "icon"

@@ -17,7 +17,7 @@ enum AgentSamples {
     Account(
       id: Account.ID(id), issuer: "Zürich Bank", name: "me@東京", otp: otp(type, counter: 9), note: "a note",
       favorite: true, groups: [AccountGroup.ID("g-1")],
-      preserved: [PreservedField(key: "icon", raw: "\"abc\"")])
+      preserved: [PreservedField(key: "icon", raw: "\"abc\""), PreservedField(key: "future", raw: "1")])
   }
 
   static let contents = VaultContents(
@@ -47,6 +47,9 @@ enum AgentSamples {
       .renameGroup(AccountGroup.ID("g-1"), "Office"),
       .deleteGroup(AccountGroup.ID("g-1")),
       .assignGroups(Account.ID("a-0"), ["Work"]),
+      .setIcon(
+        Account.ID("a-1"), try! AccountIcon(format: .png, bytes: [0x89] + Array("PNG\r\n\u{1A}\nIHDR".utf8))),
+      .setIcon(Account.ID("a-1"), nil),
     ]
   }
 }

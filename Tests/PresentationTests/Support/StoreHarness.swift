@@ -18,6 +18,11 @@ struct StoreHarness {
     issuer: "Imported", name: "one", otp: try! OTPParameters(type: .totp, secret: Fixture.githubSecret))
   /// What the QR renderer returns for every text.
   static let tinyQR = QRCode(size: 1, modules: [true])
+  /// The one icon file the icon loader reads, and its icon; the packs offer it for GitHub.
+  static let iconFile = "/icons/github.svg"
+  static let icon = try! AccountIcon(format: .svg, bytes: Array(#"<svg viewBox="0 0 1 1"/>"#.utf8))
+  static let iconChoice = IconChoice(
+    pack: "Aegis Icons", name: "GitHub", category: "Development", path: iconFile, format: .svg, isMatch: true)
 
   let repository: InMemoryVaultRepository
   let clipboard = RecordingClipboard()
@@ -60,6 +65,11 @@ struct StoreHarness {
       export: { [exported] request, contents in
         exported.entries.withLock { $0.append((request, contents)) }
         return .success(request.destination)
+      },
+      iconChoices: { issuer in issuer == "GitHub" ? [Self.iconChoice] : [] },
+      loadIcon: { path in
+        guard path == Self.iconFile else { return .failure(ClipboardFailure("\(path) is not an image.")) }
+        return .success(Self.icon)
       })
     let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
     store = AppStore(state: state, dependencies: dependencies, services: locked ? nil : services)

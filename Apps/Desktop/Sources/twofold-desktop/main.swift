@@ -155,7 +155,8 @@ let dependencies = AppDependencies(
   unlock: { (password) throws(DomainError) in try vault.unlock(password: password) },
   clipboard: DesktopClipboard.port, settings: settings.repository, renderQR: QRCode.rendered,
   scanQR: QRScanning.scanner(variables: variables), readImport: ImportReading.reader(),
-  export: vault.exporter, keyring: vault.keyringPort)
+  export: vault.exporter, keyring: vault.keyringPort, iconChoices: IconFiles.choices(variables: variables),
+  loadIcon: IconFiles.loader)
 var state = AppFeature.State(
   vaultLocation: path, locked: opened == nil, settings: settings.load(), now: milliseconds() / 1000)
 state.canLock = encrypted
