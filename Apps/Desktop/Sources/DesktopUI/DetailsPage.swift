@@ -22,13 +22,18 @@ final class DetailsPage {
   private let code: Widget
   private let groupsRow: Widget
   private let noteRow: Widget
-  private let secretGroup: Widget
   private let uri: Widget
   private let qrButton: Widget
   private let uriButton: Widget
   private let qr = QRDrawing()
+  private let message: Widget
+  private let removeIcon: Widget
+  private var chooser: IconChooser?
+  private var confirmation: Widget?
+  private let send: @MainActor (AppFeature.Action) -> Void
 
   init(send: @escaping @MainActor (AppFeature.Action) -> Void) {
+    self.send = send
     let header = UI.headerBar(title: "Details")
     heading = header.title
     let back = UI.iconButton("go-previous-symbolic", name: "Back") { send(.details(.closed)) }
@@ -49,7 +54,14 @@ final class DetailsPage {
       gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
       gtk_label_set_selectable(cast(label), 1)
     }
-    let top = UI.box(true, spacing: 6, [avatar, picture, title, subtitle])
+    let choose = UI.button("C_hoose Icon…", classes: ["flat"]) { send(.details(.iconChoiceRequested)) }
+    removeIcon = UI.button("_Remove Icon", classes: ["flat"]) { send(.details(.iconRemoved)) }
+    let iconButtons = UI.box(false, spacing: 6, [choose, removeIcon])
+    gtk_widget_set_halign(iconButtons, GTK_ALIGN_CENTER)
+    message = UI.label(classes: ["dim-label"], wrap: true)
+    gtk_label_set_xalign(cast(message), 0.5)
+    gtk_label_set_justify(cast(message), GTK_JUSTIFY_CENTER)
+    let top = UI.box(true, spacing: 6, [avatar, picture, title, subtitle, iconButtons, message])
     gtk_widget_set_halign(top, GTK_ALIGN_CENTER)
 
     issuerRow = Rows.action("Issuer")
@@ -80,10 +92,10 @@ final class DetailsPage {
     gtk_label_set_selectable(cast(uri), 1)
     gtk_label_set_wrap_mode(cast(uri), PANGO_WRAP_CHAR)
     gtk_widget_set_halign(qr.widget, GTK_ALIGN_CENTER)
-    secretGroup = Rows.group("Secret", [qrRow, uriRow, qr.widget, uri])
+    let secretGroup = Rows.group("Secret", [qrRow, uriRow, qr.widget, uri])
 
     let delete = UI.button("_Delete Account", classes: ["destructive-action", "pill"]) {
-      send(.accounts(.deleteRequested))
+      send(.details(.deleteRequested))
     }
     gtk_widget_set_halign(delete, GTK_ALIGN_CENTER)
     let deleteGroup = Rows.group("", [delete])
@@ -119,12 +131,59 @@ final class DetailsPage {
     adw_action_row_set_subtitle(cast(codeRow), row?.code == nil ? row?.problem ?? "" : "")
     Self.show(groupsRow, state.groupNames.joined(separator: ", "))
     Self.show(noteRow, account.note)
-    adw_preferences_group_set_description(cast(secretGroup), state.message ?? "")
+    UI.set(message, state.message ?? "")
+    UI.visible(message, state.message != nil)
+    UI.visible(removeIcon, state.icon != nil)
     UI.setLabel(qrButton, state.qr == nil ? "Show _QR code" : "Hide _QR code")
     UI.setLabel(uriButton, state.showsURI ? "Hide Key _URI" : "Show Key _URI")
     UI.set(uri, state.showsURI ? state.uri : "")
     UI.visible(uri, state.showsURI)
     qr.show(state.qr)
+    renderChooser(state)
+    renderConfirmation(state)
+  }
+
+  /// The window the page is in, which dialogs stand over.
+  private var parent: Widget { cast(gtk_widget_get_root(widget)!) }
+
+  private func renderChooser(_ state: DetailsFeature.State) {
+    guard let choices = state.iconChoices else {
+      chooser?.close()
+      chooser = nil
+      return
+    }
+    if chooser == nil { chooser = IconChooser(over: parent, issuer: state.account.issuer, send: send) }
+    chooser?.render(choices)
+  }
+
+  /// The confirmation of a deletion: Delete (destructive) or Cancel, the default; nothing is
+  /// written before the answer.
+  private func renderConfirmation(_ state: DetailsFeature.State) {
+    guard state.confirmingDelete else {
+      if let dialog = confirmation {
+        confirmation = nil
+        gtk_window_destroy(cast(dialog))
+      }
+      return
+    }
+    guard confirmation == nil else { return }
+    let dialog = adw_message_dialog_new(
+      cast(parent), "Delete \(state.account.label)?",
+      "Its secret is removed from the vault (a backup of the file as it was is kept). Without another copy, codes for this account cannot be made again."
+    )!
+    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+    adw_message_dialog_add_response(cast(dialog), "delete", "_Delete")
+    adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
+    adw_message_dialog_set_default_response(cast(dialog), "cancel")
+    adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    UI.nameButtons(in: dialog)
+    Signal.connectPointer(dialog, "response") { [unowned self] response in
+      self.confirmation = nil
+      let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+      self.send(.details(answer == "delete" ? .deleteConfirmed : .deleteCancelled))
+    }
+    confirmation = dialog
+    gtk_window_present(cast(dialog))
   }
 
   /// The account's icon at the top, else an avatar of the issuer's initials.

@@ -93,7 +93,7 @@ final class EditorPage {
       let place: (Widget) -> Void =
         switch field {
         case .uri: { adw_preferences_group_add(cast(self.uriGroup), $0) }
-        case .algorithm, .digits, .period, .counter: { adw_expander_row_add_row(cast(self.advanced), $0) }
+        case _ where field.isAdvanced: { adw_expander_row_add_row(cast(self.advanced), $0) }
         case .note, .groups, .favorite: { adw_preferences_group_add(cast(otherGroup), $0) }
         default: { adw_preferences_group_add(cast(self.accountGroup), $0) }
         }
@@ -123,7 +123,9 @@ final class EditorPage {
   }
 
   /// The first field, to focus when the form opens.
-  var focusTarget: Widget? { rows[.uri]?.row }
+  var focusTarget: Widget? {
+    gtk_widget_get_visible(uriGroup) != 0 ? rows[.uri]?.row : rows[.issuer]?.row
+  }
 
   func render(_ state: EditorFeature.State) {
     rendering = true
@@ -153,7 +155,7 @@ final class EditorPage {
       }
     }
 
-    let advancedFields = state.fields.filter(Self.isAdvanced)
+    let advancedFields = state.fields.filter(\.isAdvanced)
     UI.visible(advanced, !advancedFields.isEmpty)
     let problems = advancedFields.compactMap { field in state.problems[field].map { "\(field.title): \($0)" }
     }
@@ -161,7 +163,6 @@ final class EditorPage {
     if !problems.isEmpty, !advancedProblems { adw_expander_row_set_expanded(cast(advanced), 1) }
     advancedProblems = !problems.isEmpty
     adw_expander_row_set_subtitle(cast(advanced), problems.first ?? Self.summary(state))
-    UI.style(advanced, "error", !problems.isEmpty)
   }
 
   /// Fills the algorithm row with the type's algorithms (the first: the type's default).
@@ -179,7 +180,7 @@ final class EditorPage {
     {
       return "\(field.title): \(problem)"
     }
-    if state.mode == .add { return "Needs a Key URI or a secret, and the fields without problems" }
+    if state.mode == .add { return "Type a Key URI or a secret first" }
     return "Needs an issuer or a name"
   }
 
@@ -196,11 +197,6 @@ final class EditorPage {
       words.append("every \(draft.period.isEmpty ? String(defaults.period) : draft.period) s")
     }
     return words.joined(separator: ", ")
-  }
-
-  /// The fields folded into "Advanced".
-  private static func isAdvanced(_ field: EditorFeature.Field) -> Bool {
-    [.algorithm, .digits, .period, .counter].contains(field)
   }
 
   private static func typeName(_ type: OTPType) -> String {

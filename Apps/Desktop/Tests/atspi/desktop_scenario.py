@@ -86,9 +86,11 @@ def open_details(app, issuer):
 def open_preferences(app):
     """Opens the preferences (a Settings button, else the main menu's Preferences) and returns
     their window."""
-    settings = d.find_all(app, role="push button", name="Settings")
-    if settings:
-        d.click(settings[0])
+    button = d.wait_until(lambda: d.find_all(app, role="push button", name="Settings") or d.find_all(
+        app, name="Main menu", predicate=lambda a: d.role_of(a) in ("push button", "toggle button")),
+        message="a Settings button or the main menu", root=app)[0]
+    if d.name_of(button) == "Settings":
+        d.click(button)
     else:
         open_menu(app)
         d.click(d.find(app, name_contains="Preferences", predicate=lambda a: d.role_of(a) != "label"))
@@ -177,7 +179,11 @@ def narrow(app, width):
     ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)}$"],
                          capture_output=True, text=True).stdout.split()
     check(ids, f"no X window titled {title!r}")
-    subprocess.run(["xdotool", "windowsize", ids[0], str(width), "700"], check=True)
+    # The X window is larger than GTK's by the margins kept for client-side decorations.
+    shell = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[0]], capture_output=True, text=True).stdout
+    outer = int(dict(line.split("=", 1) for line in shell.split() if "=" in line)["WIDTH"])
+    margins = outer - d.extents(main_window(app))[2]
+    subprocess.run(["xdotool", "windowsize", ids[0], str(width + margins), "700"], check=True)
     d.wait_until(lambda: d.extents(main_window(app))[2] <= width, message=f"the window {width} px wide", root=app)
 
 
@@ -599,6 +605,8 @@ class Scenario:
                 d.set_text(secret, "abc!")
                 d.wait_until(lambda: problem_under(app, secret), message="the secret's problem", root=app)
                 self.shot(f"editor-problem-{style}")
+                # The code settings are checked once the secret is good.
+                d.set_text(secret, "JBSWY3DPEHPK3PXP")
                 d.mouse_click(d.find(app, role="list item", name="Advanced"))
                 digits = d.find(app, role="text", name="Digits")
                 d.set_text(digits, "99")
