@@ -20,6 +20,8 @@ let package = Package(
     ),
     // GIO alone (GDBus), without GTK: the search provider starts on every search.
     .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // librsvg, to draw accounts' SVG icons at the size of a row (CLI.md, "The desktop window").
+    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
     .target(
       name: "SearchProvider",
       dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
       name: "DesktopUI",
       dependencies: [
         "CAdwaita",
+        "CRsvg",
         .product(name: "Presentation", package: "Twofold"),
         .product(name: "Domain", package: "Twofold"),
         .product(name: "OTP", package: "Twofold"),

@@ -2,9 +2,15 @@ import CAdwaita
 import Domain
 import Presentation
 
-/// The account list: search as you type, a group filter, and a virtualised list whose rows
-/// are drawn from `AccountsFeature.State.rows`. Only the rows on screen exist as widgets, and a
-/// tick changes only the labels whose text changed.
+/// The account list, to the GNOME standard: a header bar (Add, the group filter, the title, the
+/// shared countdown, Search and the primary menu), search as you type, and a boxed list in a clamp
+/// whose rows are drawn from `AccountsFeature.State.rows`; an `AdwStatusPage` instead when the
+/// vault is empty or nothing matches.
+///
+/// The list is a `GtkListView` styled as a boxed list (`boxed-list`, Styles.swift) rather than a
+/// `GtkListBox`: only the rows on screen exist as widgets, which a vault of 1,000 accounts needs
+/// (1,000 `AdwActionRow`s in a list box take seconds to lay out and tens of MiB). A tick changes
+/// only the labels whose text changed.
 @MainActor
 final class AccountListPage {
   let widget: Widget
@@ -13,10 +19,12 @@ final class AccountListPage {
   private let strings: OpaquePointer
   private let selection: OpaquePointer
   private let list: Widget
+  private let content: Widget
   private let searchBar: Widget
   private let searchEntry: Widget
   private let groups: Widget
   private let empty: Widget
+  private let noMatch: Widget
   /// Says that Syncthing conflict copies of the vault wait to be merged (`twofold sync`).
   private let conflictBar: Widget
   private let conflictLabel: Widget
@@ -25,6 +33,8 @@ final class AccountListPage {
   private var rows: [String: AccountRow] = [:]
   private var bound: [UnsafeMutableRawPointer: AccountRowWidgets] = [:]
   private var rendering = false
+  private var shownContent = ""
+  private let textures = IconTextures()
   /// One countdown for the whole list when every row shown has the same period (as Aegis does),
   /// so a second repaints one dial, not one per row; rows have their own otherwise.
   private let sharedDial = CountdownDial()
@@ -33,12 +43,11 @@ final class AccountListPage {
   /// The rows the first frame of a long list is drawn with (more than a tall window shows).
   static let firstRows = 40
 
-  /// `chooseImport` asks for a file to import from and opens the import dialog on it.
+  /// `chooseImport` asks for a file to import from (the empty vault's Import button).
   init(
     subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void,
     chooseImport: @escaping @MainActor () -> Void
   ) {
-    let exporting = UI.iconButton("document-save-as-symbolic", name: "Export") { send(.exportRequested) }
     self.send = send
     let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
     title = header.title
@@ -49,6 +58,8 @@ final class AccountListPage {
     let factory = gtk_signal_list_item_factory_new()!
     list = gtk_list_view_new(cast(selection), factory)!
     twofold_accessible_label(list, "Accounts")
+    gtk_widget_add_css_class(list, "boxed-list")
+    gtk_widget_set_valign(list, GTK_ALIGN_START)
     gtk_list_view_set_single_click_activate(cast(list), 1)
     searchEntry = gtk_search_entry_new()!
     twofold_accessible_label(searchEntry, "Search accounts")
@@ -56,9 +67,6 @@ final class AccountListPage {
     gtk_search_bar_set_child(cast(searchBar), searchEntry)
     gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
     groups = UI.dropDown(["All groups"], name: "Group")
-    empty = UI.label("No accounts yet: add one with the + button.", classes: ["dim-label"], wrap: true)
-    gtk_label_set_xalign(cast(empty), 0.5)
-    UI.margins(empty, 24)
     conflictLabel = UI.label(wrap: true)
     conflictBar = gtk_info_bar_new()!
     gtk_info_bar_set_message_type(cast(conflictBar), GTK_MESSAGE_WARNING)
@@ -67,27 +75,43 @@ final class AccountListPage {
 
     let add = UI.iconButton("list-add-symbolic", name: "Add account") { send(.accounts(.addRequested)) }
     let search = UI.iconButton("system-search-symbolic", name: "Search") {}
-    let importing = UI.iconButton("document-open-symbolic", name: "Import", action: chooseImport)
-    let settings = UI.iconButton("emblem-system-symbolic", name: "Settings") {
-      send(.accounts(.settingsRequested))
-    }
-    let shortcuts = UI.iconButton("input-keyboard-symbolic", name: "Keyboard shortcuts") {
-      send(.accounts(.helpRequested))
-    }
     adw_header_bar_pack_start(cast(header.bar), add)
-    adw_header_bar_pack_start(cast(header.bar), importing)
-    adw_header_bar_pack_start(cast(header.bar), exporting)
     adw_header_bar_pack_start(cast(header.bar), groups)
-    adw_header_bar_pack_end(cast(header.bar), settings)
-    adw_header_bar_pack_end(cast(header.bar), shortcuts)
+    adw_header_bar_pack_end(cast(header.bar), PrimaryMenu.button())
     adw_header_bar_pack_end(cast(header.bar), search)
     adw_header_bar_pack_end(cast(header.bar), sharedDial.widget)
 
+    let clamp = adw_clamp_scrollable_new()!
+    adw_clamp_scrollable_set_maximum_size(cast(clamp), 640)
+    adw_clamp_scrollable_set_tightening_threshold(cast(clamp), 480)
+    adw_clamp_scrollable_set_child(cast(clamp), list)
     let scroller = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_child(cast(scroller), list)
+    gtk_scrolled_window_set_child(cast(scroller), clamp)
     gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_widget_set_vexpand(scroller, 1)
-    widget = UI.box(true, spacing: 0, [header.bar, conflictBar, searchBar, empty, scroller])
+
+    empty = adw_status_page_new()!
+    adw_status_page_set_icon_name(cast(empty), "dialog-password-symbolic")
+    adw_status_page_set_title(cast(empty), "No Accounts")
+    adw_status_page_set_description(
+      cast(empty), "Add an account from its QR code or setup key, or import the accounts of another app.")
+    let addFirst = UI.button("_Add Account", classes: ["suggested-action", "pill"]) {
+      send(.accounts(.addRequested))
+    }
+    let importFirst = UI.button("_Import…", classes: ["pill"], action: chooseImport)
+    let emptyButtons = UI.box(true, spacing: 12, [addFirst, importFirst])
+    gtk_widget_set_halign(emptyButtons, GTK_ALIGN_CENTER)
+    adw_status_page_set_child(cast(empty), emptyButtons)
+    noMatch = adw_status_page_new()!
+    adw_status_page_set_icon_name(cast(noMatch), "edit-find-symbolic")
+    adw_status_page_set_title(cast(noMatch), "No Results Found")
+
+    content = gtk_stack_new()!
+    gtk_stack_set_transition_type(cast(content), GTK_STACK_TRANSITION_TYPE_NONE)
+    gtk_widget_set_vexpand(content, 1)
+    for (name, page) in [("list", scroller), ("empty", empty), ("no-match", noMatch)] {
+      gtk_stack_add_named(cast(content), page, name)
+    }
+    widget = UI.box(true, spacing: 0, [header.bar, conflictBar, searchBar, content])
 
     let bar = searchBar
     Signal.connect(search, "clicked") {
@@ -171,7 +195,7 @@ final class AccountListPage {
       sharedDial.show(remaining: remaining, period: first.period!, ending: first.isEnding)
     }
     UI.visible(sharedDial.widget, sharesDial)
-    for (_, row) in bound { row.fill(row.id.flatMap { rows[$0.rawValue] }, dial: !sharesDial) }
+    for (_, row) in bound { fill(row, row.id.flatMap { rows[$0.rawValue] }) }
     renderGroups(state)
     // The selected account when shown, else the first (as `selectedAccount`, without sorting again).
     let selected = state.selection.map(\.rawValue).flatMap { rows[$0] != nil ? $0 : nil } ?? ids.first
@@ -185,12 +209,30 @@ final class AccountListPage {
     // The entry holds the search text (it tells the store after a short pause); it is cleared
     // only when the list is emptied by locking, never between its change and that pause's end.
     if !state.isLoaded, !UI.text(of: searchEntry).isEmpty { UI.setText(searchEntry, "") }
-    UI.set(
-      empty,
-      state.contents.accounts.isEmpty ? "No accounts yet: add one with the + button." : "No account matches.")
-    UI.visible(empty, state.isLoaded && shown.isEmpty)
+    renderContent(state, nothingShown: shown.isEmpty)
     if let notice = state.conflictNotice { UI.set(conflictLabel, notice) }
     UI.visible(conflictBar, state.conflictNotice != nil)
+  }
+
+  /// The list, or the status page saying why it is empty.
+  private func renderContent(_ state: AccountsFeature.State, nothingShown: Bool) {
+    var page = "list"
+    if state.isLoaded, nothingShown {
+      page = state.contents.accounts.isEmpty ? "empty" : "no-match"
+    }
+    if page == "no-match" {
+      let search = state.search
+      let description =
+        search.allSatisfy(\.isWhitespace)
+        ? "No account is in this group." : "No account matches “\(search)”. Try another word."
+      if adw_status_page_get_description(cast(noMatch)).map({ String(cString: $0) }) != description {
+        adw_status_page_set_description(cast(noMatch), description)
+      }
+    }
+    if page != shownContent {
+      shownContent = page
+      gtk_stack_set_visible_child_name(cast(content), page)
+    }
   }
 
   private func renderGroups(_ state: AccountsFeature.State) {
@@ -208,7 +250,9 @@ final class AccountListPage {
 
   private func connect(factory: OpaquePointer) {
     Signal.connectPointer(factory, "setup") { [unowned self] item in
-      let row = AccountRowWidgets { [unowned self] id, action in self.rowAction(id, action) }
+      let row = AccountRowWidgets(textures: self.textures) { [unowned self] id, action in
+        self.rowAction(id, action)
+      }
       gtk_list_item_set_child(cast(item!), row.root)
       self.bound[item!] = row
     }
@@ -216,7 +260,7 @@ final class AccountListPage {
       guard let item, let row = self.bound[item] else { return }
       let object = gtk_list_item_get_item(cast(item))
       let id = object.map { String(cString: twofold_string_object($0)) }
-      row.fill(id.flatMap { self.rows[$0] }, dial: !self.sharesDial)
+      self.fill(row, id.flatMap { self.rows[$0] })
     }
     Signal.connectPointer(factory, "teardown") { [unowned self] item in
       if let item { self.bound[item] = nil }
@@ -228,15 +272,23 @@ final class AccountListPage {
     switch action {
     case .copy: send(.accounts(.copyRequested))
     case .generate: send(.accounts(.generateRequested))
-    case .details: send(.accounts(.detailsRequested))
-    case .delete: send(.accounts(.deleteRequested))
     }
+  }
+
+  /// Draws `row` in `widgets`, with its icon.
+  private func fill(_ widgets: AccountRowWidgets, _ row: AccountRow?) {
+    widgets.fill(row, image: row.flatMap(Self.image), dial: !sharesDial)
+  }
+
+  /// What the row's icon is drawn from: its account's icon, if any.
+  private static func image(of row: AccountRow) -> IconTextures.Source? {
+    nil
   }
 
   private func activate(_ position: UInt32) {
     guard Int(position) < ids.count else { return }
     send(.accounts(.selected(Account.ID(ids[Int(position)]))))
-    send(.accounts(.copyRequested))
+    send(.accounts(.detailsRequested))
   }
 
   private func selectionChanged() {

@@ -2,48 +2,69 @@ import CAdwaita
 import Domain
 import Presentation
 
-/// The widgets of one visible row of the list, reused by the list view for whichever account
-/// it shows; `fill` draws an `AccountRow`, changing only labels whose text changed.
+/// The widgets of one visible row of the list, an `AdwActionRow` reused by the list view for
+/// whichever account it shows: the account's icon (else an avatar of the issuer's initials), the
+/// issuer as title and the name as subtitle, then the code, the countdown (or Generate for HOTP)
+/// and one Copy button. Details and Delete live in the details, opened by activating the row.
+/// `fill` draws an `AccountRow`, changing only what changed.
 @MainActor
 final class AccountRowWidgets {
+  /// The size icons and avatars are drawn at, in logical pixels.
+  static let iconSize: Int32 = 32
+
   let root: Widget
-  private let issuer = UI.label(classes: ["heading"])
-  private let name = UI.label(classes: ["dim-label"])
-  private let code = UI.label(classes: ["code"])
-  private let next = UI.label(classes: ["next-code", "dim-label"])
+  private let icon = gtk_image_new()!
+  private let avatar = adw_avatar_new(AccountRowWidgets.iconSize, nil, 1)!
+  private let code = UI.label(classes: ["code", "numeric"])
+  private let next = UI.label(classes: ["next-code", "dim-label", "caption"])
   private let countdown = CountdownDial()
   private let generate: Widget
   private let shown: Shown
+  private let textures: IconTextures
   /// The account shown, which the row's buttons act on.
   var id: Account.ID? { shown.id }
   private var accessibleLabel = ""
+  private var title = ""
+  private var subtitle = ""
+  private var iconHash: String?
 
-  /// The row's buttons call `action` with the account shown.
-  init(action: @escaping @MainActor (Account.ID, RowAction) -> Void) {
+  /// The row's buttons call `action` with the account shown; icons come from `textures`.
+  init(textures: IconTextures, action: @escaping @MainActor (Account.ID, RowAction) -> Void) {
+    self.textures = textures
     let shown = Shown()
     let current = { shown.id }
-    generate = UI.button("_Generate") { if let id = current() { action(id, .generate) } }
-    twofold_accessible_label(generate, "Generate code")
+    root = twofold_list_action_row_new()!
+    adw_action_row_set_title_lines(cast(root), 1)
+    adw_action_row_set_subtitle_lines(cast(root), 1)
+    gtk_widget_add_css_class(root, "account")
+    generate = UI.iconButton("view-refresh-symbolic", name: "Generate code") {
+      if let id = current() { action(id, .generate) }
+    }
     let copy = UI.iconButton("edit-copy-symbolic", name: "Copy") {
       if let id = current() { action(id, .copy) }
     }
-    let details = UI.iconButton("document-properties-symbolic", name: "Details") {
-      if let id = current() { action(id, .details) }
+    gtk_image_set_pixel_size(cast(icon), Self.iconSize)
+    gtk_widget_add_css_class(icon, "account-icon")
+    twofold_accessible_label(icon, "Icon")
+    // The initials say nothing the title does not; a screen reader reads the issuer once.
+    twofold_accessible_hidden(avatar)
+    for widget in [icon, avatar] {
+      gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+      adw_action_row_add_prefix(cast(root), widget)
     }
-    let delete = UI.iconButton("user-trash-symbolic", name: "Delete") {
-      if let id = current() { action(id, .delete) }
-    }
-    let labels = UI.box(true, spacing: 2, [issuer, name])
-    gtk_widget_set_hexpand(labels, 1)
+    UI.visible(icon, false)
     let codes = UI.box(true, spacing: 0, [code, next])
-    gtk_widget_set_halign(code, GTK_ALIGN_END)
-    gtk_widget_set_halign(next, GTK_ALIGN_END)
-    gtk_label_set_xalign(cast(code), 1)
-    gtk_label_set_xalign(cast(next), 1)
+    gtk_widget_set_valign(codes, GTK_ALIGN_CENTER)
+    for label in [code, next] {
+      gtk_widget_set_halign(label, GTK_ALIGN_END)
+      gtk_label_set_xalign(cast(label), 1)
+    }
     gtk_label_set_selectable(cast(code), 0)
-    for widget in [generate, copy, details, delete] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
-    root = UI.box(false, spacing: 12, [labels, codes, countdown.widget, generate, copy, details, delete])
-    UI.margins(root, 6)
+    // A problem instead of a code stays within the row on a narrow window.
+    gtk_label_set_max_width_chars(cast(code), 14)
+    UI.visible(next, false)
+    for widget in [generate, copy] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
+    for widget in [codes, countdown.widget, generate, copy] { adw_action_row_add_suffix(cast(root), widget) }
     self.shown = shown
   }
 
@@ -53,25 +74,25 @@ final class AccountRowWidgets {
   }
 
   /// What a row's button asks for.
-  enum RowAction { case copy, generate, details, delete }
+  enum RowAction { case copy, generate }
 
-  /// Shows `row`, or nothing when the account is gone.
+  /// Shows `row` with `image` (nil: the issuer's initials), or nothing when the account is gone.
   /// `dial` is false while the list shows one countdown for every row (they share a period).
-  func fill(_ row: AccountRow?, dial: Bool = true) {
+  func fill(_ row: AccountRow?, image: IconTextures.Source?, dial: Bool = true) {
     shown.id = row?.id
     guard let row else {
-      UI.set(issuer, "")
-      UI.set(name, "")
+      setTitle("", "")
       UI.set(code, "")
       return
     }
-    UI.set(issuer, row.issuer.isEmpty ? row.name : row.issuer)
-    UI.set(name, row.issuer.isEmpty ? "" : row.name)
+    setTitle(row.issuer.isEmpty ? row.name : row.issuer, row.issuer.isEmpty ? "" : row.name)
+    showIcon(image, initialsOf: row.issuer.isEmpty ? row.name : row.issuer)
     if let problem = row.problem {
       UI.set(code, problem)
     } else {
       UI.set(code, row.code ?? (row.isCounterBased ? "" : "••• •••"))
     }
+    UI.style(code, "problem", row.problem != nil)
     UI.set(next, row.nextCode.map { "next \($0)" } ?? "")
     UI.visible(next, row.nextCode != nil)
     if dial, let remaining = row.remaining, let period = row.period {
@@ -85,5 +106,34 @@ final class AccountRowWidgets {
       accessibleLabel = label
       twofold_accessible_description(root, label)
     }
+  }
+
+  private func setTitle(_ newTitle: String, _ newSubtitle: String) {
+    if newTitle != title {
+      title = newTitle
+      adw_preferences_row_set_title(cast(root), newTitle)
+    }
+    if newSubtitle != subtitle {
+      subtitle = newSubtitle
+      adw_action_row_set_subtitle(cast(root), newSubtitle)
+    }
+  }
+
+  private func showIcon(_ image: IconTextures.Source?, initialsOf text: String) {
+    let pixels = Self.iconSize * max(1, gtk_widget_get_scale_factor(root))
+    let texture = image.flatMap { textures.texture($0, pixels: pixels) }
+    if let texture {
+      if iconHash != image?.hash {
+        iconHash = image?.hash
+        gtk_image_set_from_paintable(cast(icon), cast(texture))
+      }
+    } else {
+      iconHash = nil
+      if adw_avatar_get_text(cast(avatar)).map({ String(cString: $0) }) != text {
+        adw_avatar_set_text(cast(avatar), text)
+      }
+    }
+    UI.visible(icon, texture != nil)
+    UI.visible(avatar, texture == nil)
   }
 }

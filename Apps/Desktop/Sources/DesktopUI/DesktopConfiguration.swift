@@ -2,6 +2,8 @@
 public struct DesktopConfiguration {
   /// The application id (window class, `.desktop` file, AppStream).
   public var applicationID = "io.github.twofold.Twofold"
+  /// The release, for "About Twofold" (`Release.version`, as `--version` prints it).
+  public var version = ""
   /// What is open, for the subtitle (the vault's path).
   public var vaultLocation: String
   /// Where settings are kept, shown on the settings screen.

@@ -24,6 +24,7 @@ final class DesktopWindow {
   private var importDialog: ImportDialog?
   private var exportDialog: ExportDialog?
   private var showsShortcuts = false
+  private var showsAbout = false
   private var firstFrameHandler: UInt?
 
   init(
@@ -34,6 +35,8 @@ final class DesktopWindow {
     window = adw_application_window_new(cast(application))!
     gtk_window_set_title(cast(window), "Twofold — \(configuration.vaultLocation)")
     gtk_window_set_default_size(cast(window), 620, 760)
+    // Usable from a phone-sized window up (GNOME's smallest: 360 px wide).
+    gtk_widget_set_size_request(window, DesktopWindow.minimumWidth, DesktopWindow.minimumHeight)
     stack = gtk_stack_new()!
     gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
     toasts = adw_toast_overlay_new()!
@@ -60,11 +63,16 @@ final class DesktopWindow {
       gtk_stack_add_named(cast(stack), page, name)
     }
     accounts.captureKeys(from: window)
+    PrimaryMenu.install(on: window) { [unowned self] item in self.menu(item) }
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.connectKey(keys, "key-pressed") { [unowned self] key, modifiers in self.key(key, modifiers) }
     gtk_widget_add_controller(window, keys)
   }
+
+  /// The smallest size the window can be given, in logical pixels.
+  static let minimumWidth: Int32 = 360
+  static let minimumHeight: Int32 = 400
 
   /// Shows the window and starts the clock.
   func start() {
@@ -105,6 +113,23 @@ final class DesktopWindow {
     firstFrameHandler = nil
     Signal.disconnect(clock, handler)
     configuration.firstCodesDrawn?()
+  }
+
+  /// An item of the primary menu was chosen.
+  private func menu(_ item: PrimaryMenu.Item) {
+    switch item {
+    case .importFile:
+      chooseFile(title: "Import from a file", types: []) { self.send(.importChosen(file: $0)) }
+    case .export: send(.exportRequested)
+    case .preferences: send(.accounts(.settingsRequested))
+    case .keyboardShortcuts: send(.accounts(.helpRequested))
+    case .about:
+      guard !showsAbout else { return }
+      showsAbout = true
+      AboutWindow.present(
+        over: window, applicationID: configuration.applicationID, version: configuration.version
+      ) { [unowned self] in self.showsAbout = false }
+    }
   }
 
   private func scheduleTick() {

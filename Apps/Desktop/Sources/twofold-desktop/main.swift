@@ -165,6 +165,7 @@ var configuration = DesktopConfiguration(
   vaultLocation: path, settingsNote: "Saved in \(settings.path).", milliseconds: milliseconds,
   vaultChanged: { watcher.changed() })
 configuration.initialSearch = searchOption
+configuration.version = version
 if !(variables["TWOFOLD_BENCH_TIMINGS"] ?? "").isEmpty {
   if let elapsed = millisecondsSinceStart() { printError("stage_ms opened \(elapsed)") }
   configuration.stageReached = { stage in
