@@ -18,7 +18,6 @@ final class EditorPage {
   private let accountGroup: Widget
   private let type: Widget
   private let algorithm: Widget
-  private let algorithms: OpaquePointer
   private var algorithmNames: [String] = []
   private let advanced: Widget
   private let favorite: Widget
@@ -45,11 +44,8 @@ final class EditorPage {
     adw_header_bar_pack_start(cast(header.bar), cancel)
     adw_header_bar_pack_end(cast(header.bar), save)
 
-    let types = Rows.combo("Type", OTPType.allCases.map(Self.typeName))
-    type = types.row
-    let algorithmRow = Rows.combo("Algorithm", [])
-    algorithm = algorithmRow.row
-    algorithms = algorithmRow.model
+    type = Rows.combo("Type", OTPType.allCases.map(Self.typeName))
+    algorithm = Rows.combo("Algorithm", [])
     let switchRow = Rows.switchRow("Favorite", subtitle: "Listed first")
     favorite = switchRow.control
     advanced = adw_expander_row_new()!
@@ -169,7 +165,7 @@ final class EditorPage {
   private func renderAlgorithm(_ state: EditorFeature.State) {
     let allowed = state.draft.type.allowedAlgorithms.map(\.rawValue)
     algorithmNames = [""] + allowed
-    Rows.setItems(algorithms, ["Default (\(state.draft.type.defaults.algorithm.rawValue))"] + allowed)
+    Rows.setItems(algorithm, ["Default (\(state.draft.type.defaults.algorithm.rawValue))"] + allowed)
     Rows.select(algorithm, algorithmNames.firstIndex(of: state.draft.algorithm.uppercased()) ?? 0)
   }
 

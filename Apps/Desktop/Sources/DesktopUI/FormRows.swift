@@ -46,25 +46,26 @@ enum Rows {
     if isOn(control) != on { gtk_switch_set_active(cast(control), on ? 1 : 0) }
   }
 
-  /// A combo row titled `title` choosing among `items`; its list is `model`, to change later.
-  static func combo(_ title: String, _ items: [String]) -> (row: Widget, model: OpaquePointer) {
+  /// A combo row titled `title` choosing among `items`.
+  static func combo(_ title: String, _ items: [String]) -> Widget {
     let row = adw_combo_row_new()!
     adw_preferences_row_set_title(cast(row), title)
     let model = withCStrings(items) { gtk_string_list_new($0) }!
     adw_combo_row_set_model(cast(row), cast(model))
     g_object_unref(UnsafeMutableRawPointer(model))
-    return (row, model)
+    return row
   }
 
-  /// Replaces the items of a combo row's list (made by `combo`) when they differ.
-  static func setItems(_ model: OpaquePointer, _ items: [String]) {
+  /// Replaces the items of a combo row (made by `combo`) when they differ.
+  static func setItems(_ row: Widget, _ items: [String]) {
+    guard let model = adw_combo_row_get_model(cast(row)) else { return }
     let count = g_list_model_get_n_items(model)
     var current: [String] = []
     for index in 0..<count {
-      if let text = gtk_string_list_get_string(model, index) { current.append(String(cString: text)) }
+      if let text = gtk_string_list_get_string(cast(model), index) { current.append(String(cString: text)) }
     }
     guard current != items else { return }
-    withCStrings(items) { gtk_string_list_splice(model, 0, count, $0) }
+    withCStrings(items) { gtk_string_list_splice(cast(model), 0, count, $0) }
   }
 
   /// The chosen item of a combo row.

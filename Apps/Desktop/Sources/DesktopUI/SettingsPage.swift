@@ -36,17 +36,17 @@ final class SettingsPage {
     gtk_window_set_default_size(cast(window), 560, 620)
     adw_preferences_window_set_search_enabled(cast(window), 0)
 
-    style = Rows.combo("Style", Self.styles.map(\.1)).row
+    style = Rows.combo("Style", Self.styles.map(\.1))
     let hide = Rows.switchRow("Hide codes", subtitle: "Until the account is selected")
     hideCodes = hide.control
-    sortOrder = Rows.combo("Sort order", Self.sortNames.map(\.1)).row
+    sortOrder = Rows.combo("Sort order", Self.sortNames.map(\.1))
     autoLock =
       Rows.combo(
         "Lock when idle",
         SettingsFeature.autoLockChoices.map {
           $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes"
         }
-      ).row
+      )
     let keyring = Rows.switchRow("Unlock with the login keyring")
     keyringRow = keyring.row
     keyringSwitch = keyring.control

@@ -98,6 +98,12 @@ def open_preferences(app):
                         message="the preferences window", root=app)
 
 
+def menu_item(app, name):
+    """Chooses the main menu's item whose name starts with `name` (Import…, Export…)."""
+    open_menu(app)
+    d.click(d.find(app, predicate=lambda a: d.name_of(a).startswith(name) and d.role_of(a) != "label"))
+
+
 def open_menu(app):
     """Opens the main menu (the header bar's menu button)."""
     d.click(d.find(app, name="Main menu", predicate=lambda a: d.role_of(a) in ("push button", "toggle button")))
@@ -518,7 +524,7 @@ class Scenario:
                 file.write("otpauth://totp/Imported:first?secret=GEZDGNBVGY3TQOJQ&issuer=Imported\n"
                            "otpauth://totp/Imported:second?secret=MFRGGZDFMZTWQ2LK&issuer=Imported\n"
                            "otpauth://totp/Broken:entry?secret=not-base32!\n")
-            d.click(d.find(app, role="push button", name="Import"))
+            menu_item(app, "Import")
             choose_in_file_chooser(app, "Import from a file", export)
             dialog = d.find(app, role="dialog", name_contains="Import from")
 
@@ -542,7 +548,7 @@ class Scenario:
 
             print("step: export to an encrypted Aegis vault, its passwords and file chosen in the dialog")
             exported = os.path.join(os.path.dirname(setup["vault"]), "exported-vault.json")
-            d.click(d.find(app, role="push button", name="Export"))
+            menu_item(app, "Export")
             dialog = d.find(app, role="dialog", name_contains="Export")
             export_button = d.find(dialog, role="push button", name_contains="Export")
             check("sensitive" not in d.states_of(export_button), "Export is enabled before anything was given")
