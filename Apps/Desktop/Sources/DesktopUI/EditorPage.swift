@@ -99,6 +99,11 @@ final class EditorPage {
       rows[field] = (row, problem.row, problem.label)
     }
 
+    // Each form opens with the rarely used fields folded away.
+    Signal.connect(widget, "unmap") { [unowned self] in
+      adw_expander_row_set_expanded(cast(self.advanced), 0)
+      self.advancedProblems = false
+    }
     Signal.connect(type, "notify::selected") { [unowned self] in
       guard !self.rendering else { return }
       let all = OTPType.allCases
