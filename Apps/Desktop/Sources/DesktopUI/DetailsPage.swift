@@ -13,6 +13,7 @@ final class DetailsPage {
   private let avatar: Widget
   private let picture: Widget
   private var iconHash: String?
+  private let textures = IconTextures()
   private let title: Widget
   private let subtitle: Widget
   private let issuerRow: Widget
@@ -192,9 +193,9 @@ final class DetailsPage {
     if icon?.hash != iconHash {
       iconHash = icon?.hash
       let pixels = Self.iconSize * max(1, gtk_widget_get_scale_factor(widget))
-      if let icon, let texture = Self.texture(icon, pixels: pixels) {
+      let source = icon.map { IconTextures.Source(hash: $0.hash, isSVG: $0.format == .svg, bytes: $0.bytes) }
+      if let source, let texture = textures.texture(source, pixels: pixels) {
         gtk_image_set_from_paintable(cast(picture), cast(texture))
-        g_object_unref(UnsafeMutableRawPointer(texture))
       } else {
         gtk_image_clear(cast(picture))
       }
@@ -207,21 +208,6 @@ final class DetailsPage {
 
   /// The size of the icon at the top, in logical pixels.
   static let iconSize: Int32 = 96
-
-  /// An icon's picture at `pixels` (SVG drawn at that size), or nil when it cannot be read.
-  static func texture(_ icon: AccountIcon, pixels: Int32) -> OpaquePointer? {
-    let loader = gdk_pixbuf_loader_new()!
-    defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-    if icon.format == .svg { gdk_pixbuf_loader_set_size(loader, pixels, pixels) }
-    var error: UnsafeMutablePointer<GError>?
-    let written = icon.bytes.withUnsafeBufferPointer {
-      gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error)
-    }
-    let closed = written != 0 ? gdk_pixbuf_loader_close(loader, &error) : gdk_pixbuf_loader_close(loader, nil)
-    if error != nil { g_error_free(error) }
-    guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-    return gdk_texture_new_for_pixbuf(pixbuf)
-  }
 
   /// Shows `value` as the row's subtitle, or hides the row when there is nothing to show.
   private static func show(_ row: Widget, _ value: String) {
