@@ -82,9 +82,19 @@ final class IconChooser {
         send(.details(.iconChosen(chosen[index])))
       }
     }
+    let keys = gtk_event_controller_key_new()!
+    Signal.connectKey(keys, "key-pressed") { key, _ in
+      guard key == UInt32(GDK_KEY_Escape) else { return false }
+      gtk_window_close(cast(window))
+      return true
+    }
+    gtk_widget_add_controller(window, keys)
+    // Closed by a person: the state hears of it and closes the window itself (`close()`).
     Signal.connectStopping(window, "close-request") { [unowned self] in
-      if !self.closing { send(.details(.iconChoiceCancelled)) }
-      return false
+      guard !self.closing else { return false }
+      self.closing = true
+      send(.details(.iconChoiceCancelled))
+      return true
     }
   }
 
