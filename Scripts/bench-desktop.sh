@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The desktop app, twofold-desktop (GTK 4), under Xvfb with its peer OTPClient (GTK 3, Debian's
 # otpclient) in the same run:
-#   1. start-up on a 1,000-account vault the agent holds: from process start to the first frame
+#   1. start-up on a 1,000-account vault the agent holds, every account with an icon of its own
+#      (half PNG, half SVG, as Aegis keeps them in the entries): from process start to the first frame
 #      showing codes, as the app measures it itself (with TWOFOLD_BENCH_TIMINGS=1 it writes one
 #      line `first_frame_ms N` on standard error once that frame is drawn, N in milliseconds since
 #      the process started); the median of RUNS starts after WARMUP uncounted ones, each app
@@ -12,10 +13,12 @@
 #      placed to hold exactly one end of the 30 s TOTP period, so one change of every code; the
 #      agent's and the X server's CPU over the same window beside it (GTK draws partly there);
 #   3. resident memory after that window: VmRSS and VmHWM of /proc/PID/status (goal: at most
-#      120 MiB each).
+#      120 MiB each); and the same with the 1,000 icons, the list scrolled from end to end with
+#      Page Down so that each icon has been drawn (and its texture kept) once (goal: 120 MiB).
 # OTPClient gets 2 and 3 for the same 50 accounts, measured the same way: first as it opens (its
 # 50 rows listed; OTPClient shows a code only once its row is activated), then with all 50 codes
-# shown (every row activated from the keyboard). Lines for both are printed side by side.
+# shown (every row activated from the keyboard); and 3 with the 1,000 accounts (it shows no icons).
+# Lines for both are printed side by side.
 #
 # OTPClient unattended: its database is written by Scripts/otpclient-db.py (its own format;
 # otpclient-cli cannot import), its config file names that database and turns off what would
@@ -280,7 +283,8 @@ print_results() {
     desktop_xserver_idle_cpu_percent otpclient_xserver_idle_cpu_percent \
     otpclient_codes_shown_xserver_idle_cpu_percent \
     desktop_rss_mib otpclient_rss_mib otpclient_codes_shown_rss_mib \
-    desktop_hwm_mib otpclient_hwm_mib otpclient_codes_shown_hwm_mib; do
+    desktop_hwm_mib otpclient_hwm_mib otpclient_codes_shown_hwm_mib \
+    desktop_1000_icons_rss_mib otpclient_1000_rss_mib desktop_1000_icons_hwm_mib otpclient_1000_hwm_mib; do
     for line in ${results[@]+"${results[@]}"}; do
       [ "${line%% *}" = "$name" ] && echo "$line"
     done
@@ -389,11 +393,18 @@ printf 'bench password\n' >"$work/pw"
 printf 'bench password' >"$work/pw-typed"
 "$python" Scripts/bench-uris.py 50 >"$work/uris-50.txt"
 
-# OTPClient: the 50 accounts in its database, its config, the password typed into its dialog.
-"$python" Scripts/otpclient-db.py "$work/uris-50.txt" "$work/pw" "$work/otpclient.enc"
-cat >"$XDG_CONFIG_HOME/otpclient.cfg" <<EOF
+# open_otpclient COUNT: OTPClient on a database of the COUNT accounts of Scripts/bench-uris.py, its
+# config, the password typed into its dialog; sets $otpclient_pid and $main (its window).
+otpclient_version=$(dpkg-query -W -f='${Version}' otpclient 2>/dev/null || echo unknown)
+[[ $otpclient_version == 3.* ]] ||
+  log "warning: written for OTPClient 3.x (Debian 12's); its database format and config may differ"
+open_otpclient() {
+  local count=$1 dialog
+  [ -e "$work/uris-$count.txt" ] || "$python" Scripts/bench-uris.py "$count" >"$work/uris-$count.txt"
+  "$python" Scripts/otpclient-db.py "$work/uris-$count.txt" "$work/pw" "$work/otpclient-$count.enc"
+  cat >"$XDG_CONFIG_HOME/otpclient.cfg" <<EOF
 [config]
-db_path=$work/otpclient.enc
+db_path=$work/otpclient-$count.enc
 use_secret_service=false
 show_memlock_warning=false
 upgrade_msg=v2_6
@@ -402,24 +413,23 @@ show_next_otp=true
 window_width=900
 window_height=1400
 EOF
-otpclient_version=$(dpkg-query -W -f='${Version}' otpclient 2>/dev/null || echo unknown)
-log "OTPClient $otpclient_version: opening 50 accounts"
-[[ $otpclient_version == 3.* ]] ||
-  log "warning: written for OTPClient 3.x (Debian 12's); its database format and config may differ"
-otpclient >"$work/otpclient.log" 2>&1 &
-otpclient_pid=$!
-track "$otpclient_pid"
-dialog=$(wait_window '^Password$' 30 "$otpclient_pid") ||
-  fail "OTPClient showed no password dialog: $(cat "$work/otpclient.log")"
-timeout 10 xdotool windowfocus --sync "$dialog" || fail "OTPClient's password dialog took no focus"
-xdotool type --delay 10 --file "$work/pw-typed"
-xdotool key Return
-main=$(wait_window '^OTPClient$' 60 "$otpclient_pid") ||
-  fail "OTPClient's window did not open after the password: $(cat "$work/otpclient.log")"
-pause 0.5
-if xdotool search --onlyvisible --name '^Password$' >/dev/null 2>&1; then
-  fail "OTPClient asks for its password again (the database did not open)"
-fi
+  log "OTPClient $otpclient_version: opening $count accounts"
+  otpclient >"$work/otpclient.log" 2>&1 &
+  otpclient_pid=$!
+  track "$otpclient_pid"
+  dialog=$(wait_window '^Password$' 30 "$otpclient_pid") ||
+    fail "OTPClient showed no password dialog: $(cat "$work/otpclient.log")"
+  timeout 10 xdotool windowfocus --sync "$dialog" || fail "OTPClient's password dialog took no focus"
+  xdotool type --delay 10 --file "$work/pw-typed"
+  xdotool key Return
+  main=$(wait_window '^OTPClient$' 60 "$otpclient_pid") ||
+    fail "OTPClient's window did not open after the password: $(cat "$work/otpclient.log")"
+  pause 0.5
+  if xdotool search --onlyvisible --name '^Password$' >/dev/null 2>&1; then
+    fail "OTPClient asks for its password again (the database did not open)"
+  fi
+}
+open_otpclient 50
 pointer_away
 pause "$settle"
 align
@@ -458,17 +468,28 @@ result otpclient_codes_shown_hwm_mib "$(status_mib "$otpclient_pid" VmHWM)" MiB
 screenshot otpclient-codes-shown
 finish "$otpclient_pid"
 
+# Memory with 1,000 accounts (OTPClient shows no icons: its rows are text), measured as ours below.
+open_otpclient 1000
+pointer_away
+pause "$settle"
+result otpclient_1000_rss_mib "$(status_mib "$otpclient_pid" VmRSS)" MiB
+result otpclient_1000_hwm_mib "$(status_mib "$otpclient_pid" VmHWM)" MiB
+screenshot otpclient-1000
+finish "$otpclient_pid"
+
 if [ -z "$desktop" ]; then
   print_results
   exit 0
 fi
 
-# twofold-desktop: the vaults made as bench-agent.sh makes them, one agent holding both.
+# twofold-desktop: the accounts of bench-agent.sh's vaults, each with an icon of its own (half PNG,
+# half SVG; Scripts/bench-icon-vault.py writes them as Aegis does), encrypted by `twofold passwd`
+# (which keeps the entries' icons; `import` keeps accounts only), one agent holding both.
 make_vault() {
-  log "making a vault of $1 accounts"
-  [ -e "$work/uris-$1.txt" ] || "$python" Scripts/bench-uris.py "$1" >"$work/uris-$1.txt"
-  "$cli" init --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent >&2
-  "$cli" import --vault "$work/vault-$1.json" --password-file "$work/pw" --no-agent "$work/uris-$1.txt" >&2
+  log "making a vault of $1 accounts, each with an icon"
+  "$python" Scripts/bench-icon-vault.py "$1" "$work/vault-$1.json"
+  chmod 600 "$work/vault-$1.json"
+  "$cli" passwd --vault "$work/vault-$1.json" --new-password-file "$work/pw" --no-agent >&2
 }
 make_vault 1000
 make_vault 50
@@ -513,27 +534,58 @@ result desktop_first_frame_min_ms "$(printf '%s\n' "${frames[@]}" | sort -n | he
 result desktop_first_frame_max_ms "$(printf '%s\n' "${frames[@]}" | sort -n | tail -1)" ms
 result desktop_first_frame_seen_ms "$(median "${seen[@]}")" ms
 
+# tall_window PID: its window as tall as the screen but for a margin, so that as many rows are
+# drawn as OTPClient's window shows (its height from its config file).
+tall_window() {
+  local window size
+  window=$(xdotool search --onlyvisible --pid "$1" 2>/dev/null | head -1) || true
+  if [ -n "$window" ]; then
+    size=$(xdotool getwindowgeometry "$window" | sed -n 's/^ *Geometry: //p')
+    xdotool windowsize "$window" "${size%x*}" "$((${screen#*x} - 80))"
+    log "twofold-desktop: its window from $size to ${size%x*}x$((${screen#*x} - 80))"
+  else
+    log "warning: twofold-desktop's window not found, not made taller: not every row may be drawn"
+  fi
+}
+# wait_first_frame PID LOG: until the app wrote its first_frame_ms line.
+wait_first_frame() {
+  for _ in $(seq 600); do
+    grep -q '^first_frame_ms ' "$2" && return 0
+    alive "$1" || fail "twofold-desktop ended before its first frame: $(tail -5 "$2")"
+    pause 0.1
+  done
+  fail "twofold-desktop drew no first frame in 60 s"
+}
+
+# Memory with 1,000 icons: the list scrolled from end to end (Page Down from its first row), so
+# every row has been drawn with its icon once and each icon's texture is made and kept.
+log "twofold-desktop: opening 1,000 accounts with icons, scrolling through them"
+TWOFOLD_BENCH_TIMINGS=1 "$desktop" --vault "$work/vault-1000.json" >>"$work/desktop.log" 2>"$work/desktop-1000.log" &
+pid=$!
+track "$pid"
+wait_first_frame "$pid" "$work/desktop-1000.log"
+tall_window "$pid"
+pause 1
+window=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | head -1) || true
+[ -n "$window" ] && xdotool windowfocus "$window" 2>/dev/null || true
+for _ in $(seq 60); do
+  xdotool key Page_Down
+  pause 0.1
+done
+pointer_away
+pause "$settle"
+result desktop_1000_icons_rss_mib "$(status_mib "$pid" VmRSS)" MiB
+result desktop_1000_icons_hwm_mib "$(status_mib "$pid" VmHWM)" MiB
+screenshot desktop-1000-icons-end
+finish "$pid"
+
 # Idle with 50 accounts.
 log "twofold-desktop: opening 50 accounts"
 TWOFOLD_BENCH_TIMINGS=1 "$desktop" --vault "$work/vault-50.json" >>"$work/desktop.log" 2>"$work/desktop-idle.log" &
 pid=$!
 track "$pid"
-for _ in $(seq 600); do
-  grep -q '^first_frame_ms ' "$work/desktop-idle.log" && break
-  alive "$pid" || fail "twofold-desktop ended before its first frame: $(tail -5 "$work/desktop-idle.log")"
-  pause 0.1
-done
-grep -q '^first_frame_ms ' "$work/desktop-idle.log" || fail "twofold-desktop drew no first frame in 60 s"
-# Its window as tall as the screen but for a margin, so that the 50 rows are all drawn, as in
-# OTPClient's window (its height from its config file).
-window=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | head -1) || true
-if [ -n "$window" ]; then
-  size=$(xdotool getwindowgeometry "$window" | sed -n 's/^ *Geometry: //p')
-  xdotool windowsize "$window" "${size%x*}" "$((${screen#*x} - 80))"
-  log "twofold-desktop: its window from $size to ${size%x*}x$((${screen#*x} - 80)), for its 50 rows"
-else
-  log "warning: twofold-desktop's window not found, not made taller: not every row may be drawn"
-fi
+wait_first_frame "$pid" "$work/desktop-idle.log"
+tall_window "$pid"
 pointer_away
 pause "$settle"
 align
@@ -556,3 +608,5 @@ goal desktop_first_frame_ms "$(value desktop_first_frame_ms)" 400 ms
 goal desktop_idle_cpu_percent "$(value desktop_idle_cpu_percent)" 1 %
 goal desktop_rss_mib "$(value desktop_rss_mib)" 120 MiB
 goal desktop_hwm_mib "$(value desktop_hwm_mib)" 120 MiB
+goal desktop_1000_icons_rss_mib "$(value desktop_1000_icons_rss_mib)" 120 MiB
+goal desktop_1000_icons_hwm_mib "$(value desktop_1000_icons_hwm_mib)" 120 MiB

@@ -12,8 +12,9 @@
 # (Apps/Desktop/Tests/SearchProviderTests): dbus-daemon, a private session bus that activates it,
 # gdbus (libglib2.0-bin) to call it and python3-gi for a notification server; and to build the
 # desktop app itself (Apps/Desktop), GTK 4 and libadwaita's headers (libgtk-4-dev,
-# libadwaita-1-dev) and GIO's (libglib2.0-dev, for the search provider). The root package never
-# needs those.
+# libadwaita-1-dev), GIO's (libglib2.0-dev, for the search provider) and librsvg's (librsvg2-dev, to
+# draw accounts' SVG icons at the list's size; the Debian package's Depends get its librsvg2-2
+# from dpkg-shlibdeps). The root package never needs those.
 # For the Wayland desktop test on a headless sway (Tests/TwofoldEndToEndTests/WaylandDesktopTests.swift):
 # sway, foot, fuzzel, wtype, wl-clipboard, grim, GTK 3's introspection data for python3-gi
 # (gir1.2-gtk-3.0) and a font for foot and fuzzel (fonts-dejavu-core).
@@ -34,7 +35,7 @@ packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libar
   groff-base man-db bash zsh fish xvfb xdotool xterm maim feh qrencode
   publicsuffix
   dbus dbus-daemon libglib2.0-bin at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0 gir1.2-adw-1 imagemagick
-  xsel libgtk-4-dev libadwaita-1-dev libglib2.0-dev
+  xsel libgtk-4-dev libadwaita-1-dev libglib2.0-dev librsvg2-dev
   dpkg-dev desktop-file-utils appstream librsvg2-bin lintian
   sway foot fuzzel wtype wl-clipboard grim gir1.2-gtk-3.0 fonts-dejavu-core
   syncthing curl

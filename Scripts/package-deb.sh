@@ -15,7 +15,7 @@
 #
 # --desktop also builds the GTK 4 / libadwaita app of Apps/Desktop/ (swift build -c release
 # --static-swift-stdlib --package-path Apps/Desktop --product twofold-desktop, in the scratch
-# path .build-package-desktop/; it needs libgtk-4-dev and libadwaita-1-dev) and packages
+# path .build-package-desktop/; it needs libgtk-4-dev, libadwaita-1-dev and librsvg2-dev) and packages
 # /usr/bin/twofold-desktop, its manual page, the desktop entry, the icons and the AppStream
 # metainfo of Packaging/desktop/, with the same copyright file, changelog and version; its
 # `twofold-desktop --version` must print `twofold-desktop VERSION`. Beside it, the desktop

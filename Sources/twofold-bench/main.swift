@@ -46,6 +46,8 @@ var figures: [(name: String, unit: String, workload: Throughput.Workload)] = [
   ("c-hotp-sha1-transform", "codes/s", Workloads.c(cbench_hotp_sha1_transform)),
   ("c-hotp-sha1-ctx-copy", "codes/s", Workloads.c(cbench_hotp_sha1_ctx_copy)),
   ("c-hotp-sha1-hmac-reuse", "codes/s", Workloads.c(cbench_hotp_sha1_hmac_reuse)),
+  ("icon-read-svg-2k", "icons/s", IconWorkload.reads(.svg, IconWorkload.svg)),
+  ("icon-read-png-2k", "icons/s", IconWorkload.reads(.png, IconWorkload.png)),
 ]
 if let list = SuffixWorkload.list() {
   figures.append(("psl-registrable-domain", "lookups/s", SuffixWorkload.lookups(list)))

@@ -4,13 +4,18 @@
 /// no `<?xml-stylesheet`, `@import`, `<!ENTITY`, nor a DOCTYPE naming an external DTD.
 /// The checks read the text as written (matching names without regard to ASCII case), so a
 /// reference spelled with a character reference (`&#104;ttp:`) is refused, not decoded.
+/// Every pass is a plain loop over byte indices: rows read their icons once per load, and a
+/// vault may hold hundreds of SVG icons.
 enum SVGCheck {
   /// Throws the first reason the bytes are not a self-contained SVG image.
   static func check(_ bytes: [UInt8]) throws(AccountIcon.Problem) {
     var text = bytes
     if text.starts(with: byteOrderMark) { text.removeFirst(byteOrderMark.count) }
     guard String(validating: text, as: UTF8.self) != nil else { throw .notAnImage }
-    let lowered = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    var lowered = text
+    for index in lowered.indices where lowered[index] >= 0x41 && lowered[index] <= 0x5A {
+      lowered[index] |= 0x20
+    }
     var scan = Scan(text: text, lowered: lowered)
     try scan.forbidden()
     try scan.urls()
@@ -27,9 +32,33 @@ enum SVGCheck {
 
   static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-  /// The attributes whose value is a URL the renderer (or an HTML part in `foreignObject`) loads.
-  private static let urlAttributes: Set<[UInt8]> = Set(
-    ["href", "src", "srcset", "data", "poster", "background", "action", "formaction"].map { Array($0.utf8) })
+  /// The words the scan looks for, lowercase.
+  private enum Word {
+    static let stylesheet = Array("<?xml-stylesheet".utf8)
+    static let importRule = Array("@import".utf8)
+    static let entity = Array("<!entity".utf8)
+    static let url = Array("url(".utf8)
+    static let svg = Array("<svg".utf8)
+    static let commentOpen = Array("<!--".utf8)
+    static let commentClose = Array("-->".utf8)
+    static let cdataOpen = Array("<![cdata[".utf8)
+    static let cdataClose = Array("]]>".utf8)
+    static let instructionOpen = Array("<?".utf8)
+    static let instructionClose = Array("?>".utf8)
+    static let endTagOpen = Array("</".utf8)
+    static let declarationOpen = Array("<!".utf8)
+    static let doctype = Array("<!doctype".utf8)
+    static let system = Array("system".utf8)
+    static let public_ = Array("public".utf8)
+    static let emptyTagClose = Array("/>".utf8)
+    static let tagClose = Array(">".utf8)
+    static let data = Array("data:".utf8)
+    /// The attributes whose value is a URL the renderer (or an HTML part in `foreignObject`) loads.
+    static let urlAttributes = [
+      "href", "src", "srcset", "data", "poster", "background", "action", "formaction",
+    ]
+    .map { Array($0.utf8) }
+  }
 
   /// A reading of the text: `text` as written, `lowered` the same bytes with ASCII letters in
   /// lowercase (same length, same positions), for matching names.
@@ -45,26 +74,23 @@ enum SVGCheck {
 
     /// Constructs that refer outside the document wherever they are written.
     func forbidden() throws(AccountIcon.Problem) {
-      for (word, name) in [
-        ("<?xml-stylesheet", "<?xml-stylesheet"), ("@import", "@import"), ("<!entity", "<!ENTITY"),
-      ] where find(Array(word.utf8), from: 0) != nil {
-        throw .externalReference(name)
-      }
+      if find(Word.stylesheet, from: 0) != nil { throw .externalReference("<?xml-stylesheet") }
+      if find(Word.importRule, from: 0) != nil { throw .externalReference("@import") }
+      if find(Word.entity, from: 0) != nil { throw .externalReference("<!ENTITY") }
     }
 
     /// Every CSS `url(` (in a `style` attribute, a `<style>` element or any text) to `#` or `data:`.
     func urls() throws(AccountIcon.Problem) {
-      let word = Array("url(".utf8)
       var from = 0
-      while let start = find(word, from: from) {
-        var index = start + word.count
-        index = skipSpace(index)
+      while let start = find(Word.url, from: from) {
+        var index = skipSpace(start + Word.url.count)
         if index < text.count && (text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'")) {
           index = skipSpace(index + 1)
         }
         if !isInternal(at: index) {
-          let end = text[start...].firstIndex(of: UInt8(ascii: ")")).map { $0 + 1 } ?? text.count
-          throw .externalReference(string(start..<end))
+          var end = start
+          while end < text.count && text[end] != UInt8(ascii: ")") { end += 1 }
+          throw .externalReference(string(start..<min(end + 1, text.count)))
         }
         from = index
       }
@@ -74,21 +100,24 @@ enum SVGCheck {
     /// and every element's attributes.
     mutating func markup() throws(AccountIcon.Problem) {
       try prolog()
-      guard matches("<svg"), position + 4 < text.count,
-        SVGCheck.isSpace(text[position + 4]) || text[position + 4] == UInt8(ascii: ">")
-          || text[position + 4] == UInt8(ascii: "/")
+      let after = position + Word.svg.count
+      guard has(Word.svg, at: position), after < text.count,
+        SVGCheck.isSpace(text[after]) || text[after] == UInt8(ascii: ">") || text[after] == UInt8(ascii: "/")
       else { throw .notAnImage }
-      while let next = text[position...].firstIndex(of: UInt8(ascii: "<")) {
-        position = next
-        if matches("<!--") {
-          try skip(past: "-->")
-        } else if matches("<![cdata[") {
-          try skip(past: "]]>")
-        } else if matches("<?") {
-          try skip(past: "?>")
-        } else if matches("</") {
-          try skip(past: ">")
-        } else if matches("<!") {
+      while position < text.count {
+        guard text[position] == UInt8(ascii: "<") else {
+          position += 1
+          continue
+        }
+        if has(Word.commentOpen, at: position) {
+          try skip(past: Word.commentClose)
+        } else if has(Word.cdataOpen, at: position) {
+          try skip(past: Word.cdataClose)
+        } else if has(Word.instructionOpen, at: position) {
+          try skip(past: Word.instructionClose)
+        } else if has(Word.endTagOpen, at: position) {
+          try skip(past: Word.tagClose)
+        } else if has(Word.declarationOpen, at: position) {
           throw .notAnImage
         } else {
           try element()
@@ -100,11 +129,11 @@ enum SVGCheck {
     private mutating func prolog() throws(AccountIcon.Problem) {
       while true {
         position = skipSpace(position)
-        if matches("<?") {
-          try skip(past: "?>")
-        } else if matches("<!--") {
-          try skip(past: "-->")
-        } else if matches("<!doctype") {
+        if has(Word.instructionOpen, at: position) {
+          try skip(past: Word.instructionClose)
+        } else if has(Word.commentOpen, at: position) {
+          try skip(past: Word.commentClose)
+        } else if has(Word.doctype, at: position) {
           try doctype()
         } else {
           return
@@ -115,7 +144,7 @@ enum SVGCheck {
     /// A DOCTYPE: its name and an internal subset are fine; `SYSTEM` or `PUBLIC` names a DTD elsewhere.
     private mutating func doctype() throws(AccountIcon.Problem) {
       let start = position
-      position += "<!doctype".utf8.count
+      position += Word.doctype.count
       var quote: UInt8?
       var depth = 0
       while position < text.count {
@@ -131,8 +160,8 @@ enum SVGCheck {
         } else if byte == UInt8(ascii: ">") && depth <= 0 {
           position += 1
           return
-        } else if depth == 0 && (matches("system") || matches("public")) {
-          throw .externalReference(string(start..<min(text.count, position + 6)))
+        } else if depth == 0 && (has(Word.system, at: position) || has(Word.public_, at: position)) {
+          throw .externalReference(string(start..<min(text.count, position + Word.system.count)))
         }
         position += 1
       }
@@ -150,16 +179,18 @@ enum SVGCheck {
           position += 1
           return
         }
-        if matches("/>") {
+        if has(Word.emptyTagClose, at: position) {
           position += 2
           return
         }
         let nameStart = position
+        var localStart = position
         while position < text.count && !isNameEnd(text[position]) && text[position] != UInt8(ascii: "=") {
+          if text[position] == UInt8(ascii: ":") { localStart = position + 1 }
           position += 1
         }
-        let name = lowered[nameStart..<position]
-        guard !name.isEmpty else { throw .notAnImage }
+        guard position > nameStart else { throw .notAnImage }
+        let localName = localStart..<position
         position = skipSpace(position)
         guard position < text.count, text[position] == UInt8(ascii: "=") else { throw .notAnImage }
         position = skipSpace(position + 1)
@@ -167,33 +198,45 @@ enum SVGCheck {
           text[position] == UInt8(ascii: "\"") || text[position] == UInt8(ascii: "'")
         else { throw .notAnImage }
         let quote = text[position]
-        guard let end = text[(position + 1)...].firstIndex(of: quote) else { throw .notAnImage }
+        var end = position + 1
+        while end < text.count && text[end] != quote { end += 1 }
+        guard end < text.count else { throw .notAnImage }
         let valueStart = skipSpace(position + 1)
-        let localName =
-          name.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last ?? name
-        if SVGCheck.urlAttributes.contains(Array(localName)) && valueStart < end
-          && !isInternal(at: valueStart)
-        {
+        if isURLAttribute(localName) && valueStart < end && !isInternal(at: valueStart) {
           throw .externalReference(string((position + 1)..<end))
         }
         position = end + 1
       }
     }
 
+    /// Whether the attribute's name (without its namespace prefix) is one whose value is loaded.
+    private func isURLAttribute(_ name: Range<Int>) -> Bool {
+      Word.urlAttributes.contains { word in word.count == name.count && has(word, at: name.lowerBound) }
+    }
+
     /// Whether the reference at `index` is to the document itself: `#…` or inline `data:…`.
     private func isInternal(at index: Int) -> Bool {
-      index < text.count && (text[index] == UInt8(ascii: "#") || lowered[index...].starts(with: "data:".utf8))
+      index < text.count && (text[index] == UInt8(ascii: "#") || has(Word.data, at: index))
     }
 
     private func isNameEnd(_ byte: UInt8) -> Bool {
       SVGCheck.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
     }
 
-    private func matches(_ word: String) -> Bool { lowered[position...].starts(with: word.utf8) }
+    /// Whether the lowered text holds `word` at `index`.
+    private func has(_ word: [UInt8], at index: Int) -> Bool {
+      guard index >= 0, index + word.count <= lowered.count else { return false }
+      var offset = 0
+      while offset < word.count {
+        if lowered[index + offset] != word[offset] { return false }
+        offset += 1
+      }
+      return true
+    }
 
-    private mutating func skip(past word: String) throws(AccountIcon.Problem) {
-      guard let found = find(Array(word.utf8), from: position + 1) else { throw .notAnImage }
-      position = found + word.utf8.count
+    private mutating func skip(past word: [UInt8]) throws(AccountIcon.Problem) {
+      guard let found = find(word, from: position + 1) else { throw .notAnImage }
+      position = found + word.count
     }
 
     private func skipSpace(_ index: Int) -> Int {
@@ -204,13 +247,12 @@ enum SVGCheck {
 
     /// The first index at or after `from` where the lowered text holds `word`.
     private func find(_ word: [UInt8], from: Int) -> Int? {
-      guard let first = word.first, word.count <= lowered.count else { return nil }
+      guard let first = word.first else { return nil }
       var index = from
       let last = lowered.count - word.count
       while index <= last {
-        guard let candidate = lowered[index...last].firstIndex(of: first) else { return nil }
-        if lowered[candidate...].starts(with: word) { return candidate }
-        index = candidate + 1
+        if lowered[index] == first && has(word, at: index) { return index }
+        index += 1
       }
       return nil
     }

@@ -6,7 +6,6 @@
 /// focusable nor activatable itself (the list view's item is: one focus stop and one activation
 /// per account).
 static inline GtkWidget *twofold_list_action_row_new(void) {
-  GtkWidget *row = g_object_new(ADW_TYPE_ACTION_ROW, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP,
-                                "focusable", FALSE, "activatable", FALSE, "use-markup", FALSE, NULL);
-  return row;
+  return g_object_new(ADW_TYPE_ACTION_ROW, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, "focusable", FALSE,
+                      "activatable", FALSE, "use-markup", FALSE, NULL);
 }

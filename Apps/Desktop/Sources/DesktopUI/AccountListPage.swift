@@ -35,6 +35,10 @@ final class AccountListPage {
   private var rendering = false
   private var shownContent = ""
   private let textures = IconTextures()
+  /// The vault's accounts by id and their icons' keys, as of `contents` (made again when it changes).
+  private var contents = VaultContents()
+  private var accountsByID: [String: Account] = [:]
+  private var iconKeys: [String: (hash: String, isSVG: Bool)?] = [:]
   /// One countdown for the whole list when every row shown has the same period (as Aegis does),
   /// so a second repaints one dial, not one per row; rows have their own otherwise.
   private let sharedDial = CountdownDial()
@@ -170,6 +174,12 @@ final class AccountListPage {
     let shown = state.rows
     let newIDs = shown.map(\.id.rawValue)
     rows = Dictionary(shown.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    if state.contents != contents {
+      contents = state.contents
+      accountsByID = Dictionary(
+        contents.accounts.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+      iconKeys = [:]
+    }
     if newIDs != ids {
       ids = newIDs
       let count = g_list_model_get_n_items(cast(strings))
@@ -277,12 +287,24 @@ final class AccountListPage {
 
   /// Draws `row` in `widgets`, with its icon.
   private func fill(_ widgets: AccountRowWidgets, _ row: AccountRow?) {
-    widgets.fill(row, image: row.flatMap(Self.image), dial: !sharesDial)
+    widgets.fill(row, image: row.flatMap(image), dial: !sharesDial)
   }
 
-  /// What the row's icon is drawn from: its account's icon, if any.
-  private static func image(of row: AccountRow) -> IconTextures.Source? {
-    nil
+  /// What the row's icon is drawn from: its account's icon from the vault, if any. The icon is
+  /// read (and its hash computed) once per account and vault load; its bytes again only when the
+  /// texture has to be drawn.
+  private func image(of row: AccountRow) -> IconTextures.Source? {
+    let id = row.id.rawValue
+    let key: (hash: String, isSVG: Bool)?
+    if let known = iconKeys[id] {
+      key = known
+    } else {
+      key = accountsByID[id]?.icon.map { ($0.hash, $0.format == .svg) }
+      iconKeys[id] = .some(key)
+    }
+    guard let key else { return nil }
+    let account = accountsByID[id]
+    return IconTextures.Source(hash: key.hash, isSVG: key.isSVG) { account?.icon?.bytes }
   }
 
   private func activate(_ position: UInt32) {

@@ -12,7 +12,12 @@ final class AccountRowWidgets {
   /// The size icons and avatars are drawn at, in logical pixels.
   static let iconSize: Int32 = 32
 
+  /// What the list view's item holds: the row, then its buttons. The buttons sit beside the
+  /// `AdwActionRow`, not in it, and the row takes no focus: a `GtkListBoxRow` outside a list box
+  /// cannot (GTK asserts it has a list box whenever it is handed the focus), while the buttons
+  /// stay reachable with Tab from the list view's item.
   let root: Widget
+  private let row: Widget
   private let icon = gtk_image_new()!
   private let avatar = adw_avatar_new(AccountRowWidgets.iconSize, nil, 1)!
   private let code = UI.label(classes: ["code", "numeric"])
@@ -33,10 +38,13 @@ final class AccountRowWidgets {
     self.textures = textures
     let shown = Shown()
     let current = { shown.id }
-    root = twofold_list_action_row_new()!
-    adw_action_row_set_title_lines(cast(root), 1)
-    adw_action_row_set_subtitle_lines(cast(root), 1)
-    gtk_widget_add_css_class(root, "account")
+    let row = twofold_list_action_row_new()!
+    self.row = row
+    gtk_widget_set_can_focus(row, 0)
+    gtk_widget_set_hexpand(row, 1)
+    adw_action_row_set_title_lines(cast(row), 1)
+    adw_action_row_set_subtitle_lines(cast(row), 1)
+    gtk_widget_add_css_class(row, "account")
     generate = UI.iconButton("view-refresh-symbolic", name: "Generate code") {
       if let id = current() { action(id, .generate) }
     }
@@ -50,7 +58,7 @@ final class AccountRowWidgets {
     twofold_accessible_hidden(avatar)
     for widget in [icon, avatar] {
       gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-      adw_action_row_add_prefix(cast(root), widget)
+      adw_action_row_add_prefix(cast(row), widget)
     }
     UI.visible(icon, false)
     let codes = UI.box(true, spacing: 0, [code, next])
@@ -64,7 +72,9 @@ final class AccountRowWidgets {
     gtk_label_set_max_width_chars(cast(code), 14)
     UI.visible(next, false)
     for widget in [generate, copy] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
-    for widget in [codes, countdown.widget, generate, copy] { adw_action_row_add_suffix(cast(root), widget) }
+    for widget in [codes, countdown.widget] { adw_action_row_add_suffix(cast(row), widget) }
+    root = UI.box(false, spacing: 6, [row, generate, copy])
+    gtk_widget_add_css_class(root, "account-row")
     self.shown = shown
   }
 
@@ -104,18 +114,18 @@ final class AccountRowWidgets {
     let label = "\(favorite)\(row.issuer), \(row.name)"
     if label != accessibleLabel {
       accessibleLabel = label
-      twofold_accessible_description(root, label)
+      twofold_accessible_description(self.row, label)
     }
   }
 
   private func setTitle(_ newTitle: String, _ newSubtitle: String) {
     if newTitle != title {
       title = newTitle
-      adw_preferences_row_set_title(cast(root), newTitle)
+      adw_preferences_row_set_title(cast(row), newTitle)
     }
     if newSubtitle != subtitle {
       subtitle = newSubtitle
-      adw_action_row_set_subtitle(cast(root), newSubtitle)
+      adw_action_row_set_subtitle(cast(row), newSubtitle)
     }
   }
 

@@ -39,6 +39,9 @@ final class DesktopWindow {
     gtk_widget_set_size_request(window, DesktopWindow.minimumWidth, DesktopWindow.minimumHeight)
     stack = gtk_stack_new()!
     gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+    // The window as narrow as the screen shown allows, not as the widest of all the screens.
+    gtk_stack_set_hhomogeneous(cast(stack), 0)
+    gtk_stack_set_vhomogeneous(cast(stack), 0)
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(cast(toasts), stack)
     adw_application_window_set_content(cast(window), toasts)

@@ -9,14 +9,15 @@ import CRsvg
 /// (the row shows the issuer's initials instead) and is not tried again.
 @MainActor
 final class IconTextures {
-  /// What a row asks for: the icon's bytes, whether they are SVG, and their hash.
+  /// What a row asks for: the icon's hash and whether it is SVG, and its bytes when it has to be
+  /// drawn (read from the account only then, so drawn icons keep no copy of their file).
   struct Source {
     /// Lowercase hex SHA-256 of the MIME type and the bytes (the cache key).
     var hash: String
     /// Whether the bytes are SVG (else PNG or JPEG, which GDK tells apart itself).
     var isSVG: Bool
     /// The image file's bytes.
-    var bytes: [UInt8]
+    var bytes: () -> [UInt8]?
   }
 
   private struct Key: Hashable {
@@ -33,7 +34,10 @@ final class IconTextures {
     let key = Key(hash: source.hash, pixels: pixels)
     if let texture = textures[key] { return texture }
     if failed.contains(key) { return nil }
-    let made = source.isSVG ? Self.drawSVG(source.bytes, pixels: pixels) : Self.decode(source.bytes, pixels: pixels)
+    let bytes = source.bytes()
+    let made = bytes.flatMap {
+      source.isSVG ? Self.drawSVG($0, pixels: pixels) : Self.decode($0, pixels: pixels)
+    }
     guard let made else {
       failed.insert(key)
       return nil
@@ -62,7 +66,8 @@ final class IconTextures {
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     let scale = Double(pixels) / Double(max(width, height))
     let scaled = gdk_pixbuf_scale_simple(
-      pixbuf, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)), GDK_INTERP_BILINEAR)
+      pixbuf, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)), GDK_INTERP_BILINEAR
+    )
     guard let scaled else { return nil }
     defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
     return gdk_texture_new_for_pixbuf(scaled)
@@ -70,7 +75,9 @@ final class IconTextures {
 
   private static func drawSVG(_ bytes: [UInt8], pixels: Int32) -> OpaquePointer? {
     var error: UnsafeMutablePointer<GError>?
-    let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+    let handle = bytes.withUnsafeBufferPointer {
+      rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+    }
     guard let handle else {
       if error != nil { g_error_free(error) }
       return nil

@@ -8,7 +8,8 @@ enum ShortcutsWindow {
     (
       "Accounts",
       [
-        ("Return", "Copy the selected code (cleared after 30 s)"), ("<Control>c", "Copy the selected code"),
+        ("Return", "Details of the selected account"),
+        ("<Control>c", "Copy the selected code (cleared after 30 s)"),
         ("<Control>f", "Search (or just type)"), ("Escape", "Clear the search, or go back"),
         ("<Control>g", "Generate the next HOTP code"), ("<Control>n", "Add an account"),
         ("<Control>e", "Edit the selected account"), ("<Control>i", "Details of the selected account"),
@@ -18,7 +19,7 @@ enum ShortcutsWindow {
     (
       "Application",
       [
-        ("<Control>comma", "Preferences"), ("<Control>question", "Keyboard shortcuts"),
+        ("F10", "Main menu"), ("<Control>comma", "Preferences"), ("<Control>question", "Keyboard shortcuts"),
         ("<Control>q", "Quit"), ("<Control>w", "Close the window"),
       ]
     ),

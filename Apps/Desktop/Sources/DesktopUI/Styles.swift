@@ -34,6 +34,8 @@ enum Styles {
       outline-offset: -2px;
     }
     row.account { background: none; }
+    row.account > box.header { margin-right: 0; }
+    .account-row { padding-right: 12px; }
     """
 
   static func install() {

@@ -19,14 +19,17 @@ final class UnlockPage {
     let title = UI.label("Unlock the vault", classes: ["title-2"])
     let unlock = UI.button("_Unlock", classes: ["suggested-action", "pill"]) { send(.unlock(.submitted)) }
     let form = UI.box(true, spacing: 12, [title, location, entry, unlock, message])
-    gtk_widget_set_valign(form, GTK_ALIGN_CENTER)
-    gtk_widget_set_halign(form, GTK_ALIGN_CENTER)
-    gtk_widget_set_size_request(form, 320, -1)
-    UI.margins(form, 24)
+    // As wide as 320 px where there is room, narrower in a phone-sized window.
+    let clamp = adw_clamp_new()!
+    adw_clamp_set_maximum_size(cast(clamp), 320)
+    adw_clamp_set_tightening_threshold(cast(clamp), 320)
+    adw_clamp_set_child(cast(clamp), form)
+    gtk_widget_set_valign(clamp, GTK_ALIGN_CENTER)
+    UI.margins(clamp, 24)
     let editable = entry
     Signal.connect(entry, "changed") { send(.unlock(.passwordChanged(UI.text(of: editable)))) }
     Signal.connect(entry, "activate") { send(.unlock(.submitted)) }
-    widget = UI.page(header: UI.headerBar(title: "Twofold").bar, content: form, scrolls: false)
+    widget = UI.page(header: UI.headerBar(title: "Twofold").bar, content: clamp, scrolls: false)
   }
 
   /// The entry, to focus when the screen shows.
