@@ -193,7 +193,9 @@ final class DetailsPage {
     if icon?.hash != iconHash {
       iconHash = icon?.hash
       let pixels = Self.iconSize * max(1, gtk_widget_get_scale_factor(widget))
-      let source = icon.map { IconTextures.Source(hash: $0.hash, isSVG: $0.format == .svg, bytes: $0.bytes) }
+      let source = icon.map { icon in
+        IconTextures.Source(hash: icon.hash, isSVG: icon.format == .svg) { icon.bytes }
+      }
       if let source, let texture = textures.texture(source, pixels: pixels) {
         gtk_image_set_from_paintable(cast(picture), cast(texture))
       } else {
