@@ -67,6 +67,8 @@ let package = Package(
       name: "DesktopTests",
       dependencies: [
         "twofold-desktop",
+        "DesktopUI",
+        "CAdwaita",
         .product(name: "Data", package: "Twofold"),
         .product(name: "Domain", package: "Twofold"),
         .product(name: "Crypto", package: "Twofold"),

@@ -35,9 +35,9 @@ final class AccountListPage {
   private var rendering = false
   private var shownContent = ""
   private let textures = IconTextures()
-  /// The vault's accounts by id and their icons' keys, as of `contents` (made again when it changes).
+  /// The rows' icons' keys (hash, SVG or not) by account, as of `contents` (made again when it
+  /// changes): a row's icon is hashed once per vault load, not each second.
   private var contents = VaultContents()
-  private var accountsByID: [String: Account] = [:]
   private var iconKeys: [String: (hash: String, isSVG: Bool)?] = [:]
   /// One countdown for the whole list when every row shown has the same period (as Aegis does),
   /// so a second repaints one dial, not one per row; rows have their own otherwise.
@@ -47,11 +47,7 @@ final class AccountListPage {
   /// The rows the first frame of a long list is drawn with (more than a tall window shows).
   static let firstRows = 40
 
-  /// `chooseImport` asks for a file to import from (the empty vault's Import button).
-  init(
-    subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void,
-    chooseImport: @escaping @MainActor () -> Void
-  ) {
+  init(subtitle: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
     self.send = send
     let header = UI.headerBar(title: "Twofold", subtitle: subtitle)
     title = header.title
@@ -101,7 +97,7 @@ final class AccountListPage {
     let addFirst = UI.button("_Add Account", classes: ["suggested-action", "pill"]) {
       send(.accounts(.addRequested))
     }
-    let importFirst = UI.button("_Import…", classes: ["pill"], action: chooseImport)
+    let importFirst = UI.button("_Import…", classes: ["pill"]) { send(.menu(.importFile)) }
     let emptyButtons = UI.box(true, spacing: 12, [addFirst, importFirst])
     gtk_widget_set_halign(emptyButtons, GTK_ALIGN_CENTER)
     adw_status_page_set_child(cast(empty), emptyButtons)
@@ -176,8 +172,6 @@ final class AccountListPage {
     rows = Dictionary(shown.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     if state.contents != contents {
       contents = state.contents
-      accountsByID = Dictionary(
-        contents.accounts.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
       iconKeys = [:]
     }
     if newIDs != ids {
@@ -290,21 +284,19 @@ final class AccountListPage {
     widgets.fill(row, image: row.flatMap(image), dial: !sharesDial)
   }
 
-  /// What the row's icon is drawn from: its account's icon from the vault, if any. The icon is
-  /// read (and its hash computed) once per account and vault load; its bytes again only when the
-  /// texture has to be drawn.
+  /// What the row's icon is drawn from: its account's icon from the vault (`AccountRow.icon`), if
+  /// any; its bytes are used only when the texture has to be drawn.
   private func image(of row: AccountRow) -> IconTextures.Source? {
+    guard let icon = row.icon else { return nil }
     let id = row.id.rawValue
-    let key: (hash: String, isSVG: Bool)?
-    if let known = iconKeys[id] {
+    let key: (hash: String, isSVG: Bool)
+    if let known = iconKeys[id], let known {
       key = known
     } else {
-      key = accountsByID[id]?.icon.map { ($0.hash, $0.format == .svg) }
+      key = (icon.hash, icon.format == .svg)
       iconKeys[id] = .some(key)
     }
-    guard let key else { return nil }
-    let account = accountsByID[id]
-    return IconTextures.Source(hash: key.hash, isSVG: key.isSVG) { account?.icon?.bytes }
+    return IconTextures.Source(hash: key.hash, isSVG: key.isSVG) { icon.bytes }
   }
 
   private func activate(_ position: UInt32) {

@@ -25,6 +25,7 @@ final class DesktopWindow {
   private var exportDialog: ExportDialog?
   private var showsShortcuts = false
   private var showsAbout = false
+  private var choosingImportFile = false
   private var firstFrameHandler: UInt?
 
   init(
@@ -47,11 +48,7 @@ final class DesktopWindow {
     adw_application_window_set_content(cast(window), toasts)
     let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
     unlock = UnlockPage(send: send)
-    accounts = AccountListPage(
-      subtitle: configuration.vaultLocation, send: send,
-      chooseImport: { [unowned self] in
-        self.chooseFile(title: "Import from a file", types: []) { self.send(.importChosen(file: $0)) }
-      })
+    accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
     editor = EditorPage(
       send: send, scanScreen: { [unowned self] in self.scanScreen() },
       chooseImage: { [unowned self] chosen in
@@ -66,7 +63,7 @@ final class DesktopWindow {
       gtk_stack_add_named(cast(stack), page, name)
     }
     accounts.captureKeys(from: window)
-    PrimaryMenu.install(on: window) { [unowned self] item in self.menu(item) }
+    PrimaryMenu.install(on: window) { [unowned self] item in self.send(.menu(item)) }
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.connectKey(keys, "key-pressed") { [unowned self] key, modifiers in self.key(key, modifiers) }
@@ -118,23 +115,6 @@ final class DesktopWindow {
     configuration.firstCodesDrawn?()
   }
 
-  /// An item of the primary menu was chosen.
-  private func menu(_ item: PrimaryMenu.Item) {
-    switch item {
-    case .importFile:
-      chooseFile(title: "Import from a file", types: []) { self.send(.importChosen(file: $0)) }
-    case .export: send(.exportRequested)
-    case .preferences: send(.accounts(.settingsRequested))
-    case .keyboardShortcuts: send(.accounts(.helpRequested))
-    case .about:
-      guard !showsAbout else { return }
-      showsAbout = true
-      AboutWindow.present(
-        over: window, applicationID: configuration.applicationID, version: configuration.version
-      ) { [unowned self] in self.showsAbout = false }
-    }
-  }
-
   private func scheduleTick() {
     let wait = UInt32(1000 - configuration.milliseconds() % 1000 + 5)
     after(milliseconds: wait) { [weak self] in
@@ -184,6 +164,8 @@ final class DesktopWindow {
       focus(page)
     }
     renderShortcuts(state)
+    renderAbout(state)
+    renderImportChooser(state)
     renderDeleteConfirmation(state)
     renderImport(state)
     renderExport(state)
@@ -222,6 +204,33 @@ final class DesktopWindow {
       self.showsShortcuts = false
       self.send(.helpClosed)
     }
+  }
+
+  private func renderAbout(_ state: AppFeature.State) {
+    guard state.showsAbout, !showsAbout else { return }
+    showsAbout = true
+    AboutWindow.present(
+      over: window, applicationID: configuration.applicationID, version: configuration.version
+    ) { [unowned self] in
+      self.showsAbout = false
+      self.send(.aboutClosed)
+    }
+  }
+
+  /// The file chooser of an import, while the store says one is being chosen.
+  private func renderImportChooser(_ state: AppFeature.State) {
+    guard state.isChoosingImportFile, !choosingImportFile else { return }
+    choosingImportFile = true
+    let chosen: @MainActor (String) -> Void = { [unowned self] file in
+      self.choosingImportFile = false
+      self.send(.importChosen(file: file))
+    }
+    chooseFile(
+      title: "Import from a file", types: [],
+      cancelled: { [unowned self] in
+        self.choosingImportFile = false
+        self.send(.importFileCancelled)
+      }, chosen)
   }
 
   private func renderDeleteConfirmation(_ state: AppFeature.State) {
@@ -272,7 +281,7 @@ final class DesktopWindow {
   /// Asks for a file through the file chooser (the desktop portal where there is one), of
   /// `types` (any when empty).
   private func chooseFile(
-    title: String, types: [String], saving name: String? = nil,
+    title: String, types: [String], saving name: String? = nil, cancelled: (@MainActor () -> Void)? = nil,
     _ chosen: @escaping @MainActor (String) -> Void
   ) {
     let action = name == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
@@ -287,15 +296,17 @@ final class DesktopWindow {
     }
     gtk_native_dialog_set_modal(cast(chooser), 1)
     Signal.connectNumber(chooser, "response") { response in
+      var path: String?
       if Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
         let file = gtk_file_chooser_get_file(cast(chooser))
       {
-        if let path = g_file_get_path(file) {
-          chosen(String(cString: path))
-          g_free(path)
+        if let chosenPath = g_file_get_path(file) {
+          path = String(cString: chosenPath)
+          g_free(chosenPath)
         }
         g_object_unref(UnsafeMutableRawPointer(file))
       }
+      if let path { chosen(path) } else { cancelled?() }
       gtk_native_dialog_destroy(cast(chooser))
       g_object_unref(UnsafeMutableRawPointer(chooser))
     }
