@@ -9,7 +9,6 @@ The scenarios to run follow the file (encrypted, live_reload and screens when no
 second_instance only when named). Exits 0 only when every step saw what it expected; a failure prints the step and
 the tree."""
 import base64
-import contextlib
 import hmac
 import json
 import os
@@ -27,23 +26,6 @@ import atspi_driver as d  # noqa: E402
 def check(condition, message):
     if not condition:
         raise d.DriverError(message)
-
-
-# With TWOFOLD_SCENARIO_LEFT=report, a step of the main window that is not built yet (issue 22's
-# rows, menu, About, list icons) is listed as left to do instead of failing the scenario; by default
-# every step must pass.
-LEFT = []
-
-
-@contextlib.contextmanager
-def window_part(what):
-    try:
-        yield
-    except d.DriverError as error:
-        if os.environ.get("TWOFOLD_SCENARIO_LEFT") != "report":
-            raise
-        LEFT.append(what)
-        print(f"  left to do: {what} ({str(error).splitlines()[0]})")
 
 
 def totp(secret, at, digits=6, period=30):
@@ -72,28 +54,14 @@ def buttons_of(row):
 
 
 def open_details(app, issuer):
-    """Opens the details of the account of `issuer`: its row's Details button where rows have one,
-    else by activating the row (a click on its title)."""
-    row = row_of(app, issuer)
-    details = d.find_all(row, role="push button", name="Details")
-    if details:
-        d.click(details[0])
-    else:
-        d.mouse_click(d.find(row, role="label", name=issuer))
+    """Opens the details of the account of `issuer` by activating its row (a click on its title)."""
+    d.mouse_click(d.find(row_of(app, issuer), role="label", name=issuer))
     d.find(app, role="push button", name_contains="Delete Account")
 
 
 def open_preferences(app):
-    """Opens the preferences (a Settings button, else the main menu's Preferences) and returns
-    their window."""
-    button = d.wait_until(lambda: d.find_all(app, role="push button", name="Settings") or d.find_all(
-        app, name="Main menu", predicate=lambda a: d.role_of(a) in ("push button", "toggle button")),
-        message="a Settings button or the main menu", root=app)[0]
-    if d.name_of(button) == "Settings":
-        d.click(button)
-    else:
-        open_menu(app)
-        d.click(d.find(app, name_contains="Preferences", predicate=lambda a: d.role_of(a) != "label"))
+    """Opens the preferences from the main menu and returns their window."""
+    menu_item(app, "Preferences")
     return d.wait_until(lambda: next((w for w in d.children(app) if d.name_of(w) == "Preferences"), None),
                         message="the preferences window", root=app)
 
@@ -302,27 +270,25 @@ class Scenario:
             self.shot("accounts")
 
             print("step: each row has one button, Copy")
-            with window_part("one button per row, Copy"):
-                for account in accounts:
-                    buttons = buttons_of(row_of(app, account["issuer"]))
-                    check(buttons == ["Copy"], f"the row of {account['issuer']} has the buttons {buttons}, not Copy")
+            for account in accounts:
+                buttons = buttons_of(row_of(app, account["issuer"]))
+                check(buttons == ["Copy"], f"the row of {account['issuer']} has the buttons {buttons}, not Copy")
 
             print("step: the main menu holds Import, Export, Preferences, Keyboard Shortcuts and About, which shows the version")
-            with window_part("the main menu and About with the version"):
-                open_menu(app)
-                for item in ("Import", "Export", "Preferences", "Keyboard Shortcuts", "About Twofold"):
-                    d.find(app, name_contains=item, predicate=lambda a: d.role_of(a) != "label")
-                d.click(d.find(app, name_contains="About Twofold", predicate=lambda a: d.role_of(a) != "label"))
-                version = subprocess.run([self.config["app"], "--version"], capture_output=True, text=True,
-                                         check=True).stdout.split()[-1]
-                about = d.wait_until(lambda: next((w for w in d.children(app) if "About" in d.name_of(w)), None),
-                                     message="the About window", root=app)
-                d.find(about, predicate=lambda a: version in d.text_of(a))
-                self.shot("about")
-                d.press_key("Escape")
-                d.wait_until(lambda: "showing" not in d.states_of(about), message="the About window closed", root=app)
+            open_menu(app)
+            for item in ("Import", "Export", "Preferences", "Keyboard Shortcuts", "About Twofold"):
+                d.find(app, name_contains=item, predicate=lambda a: d.role_of(a) != "label")
+            d.click(d.find(app, name_contains="About Twofold", predicate=lambda a: d.role_of(a) != "label"))
+            version = subprocess.run([self.config["app"], "--version"], capture_output=True, text=True,
+                                     check=True).stdout.split()[-1]
+            about = d.wait_until(lambda: next((w for w in d.children(app) if "About" in d.name_of(w)), None),
+                                 message="the About window", root=app)
+            d.find(about, predicate=lambda a: version in d.text_of(a))
+            self.shot("about")
+            d.press_key("Escape")
+            d.wait_until(lambda: "showing" not in d.states_of(about), message="the About window closed", root=app)
 
-            print("step: Enter or a click copies the code alone, without spaces, to CLIPBOARD")
+            print("step: the Copy button copies the code alone, without spaces, to CLIPBOARD")
             first = accounts[0]
             d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Copy"))
             d.wait_until(
@@ -420,10 +386,9 @@ class Scenario:
             d.wait_until(lambda: codes_right(app, accounts), message="codes of the plain vault", root=app)
 
             print("step: the row of an entry with an icon shows it; the others show the issuer's initials")
-            with window_part("the list's icons"):
-                for account in accounts:
-                    icons = d.find_all(row_of(app, account["issuer"]), role="image", name="Icon")
-                    check(bool(icons) == (account is with_icon), f"the row of {account['issuer']} shows {len(icons)} icons")
+            for account in accounts:
+                icons = d.find_all(row_of(app, account["issuer"]), role="image", name="Icon")
+                check(bool(icons) == (account is with_icon), f"the row of {account['issuer']} shows {len(icons)} icons")
 
             print("step: a change by another process shows within 2 s")
             with open(setup["vault"]) as file:
@@ -588,11 +553,10 @@ class Scenario:
 
             print("step: at 360 px wide the rows still show their code and Copy button")
             narrow(app, 360)
-            with window_part("the list at 360 px"):
-                for row in d.find_all(d.find(app, role="list", name="Accounts"), role="list item"):
-                    inside(app, d.find(row, role="push button", name="Copy"))
-                    texts = d.texts(row)
-                    check(len(texts) > 2 and texts[2].replace(" ", "").isdigit(), f"no code in the row {texts}")
+            for row in d.find_all(d.find(app, role="list", name="Accounts"), role="list item"):
+                inside(app, d.find(row, role="push button", name="Copy"))
+                texts = d.texts(row)
+                check(len(texts) > 2 and texts[2].replace(" ", "").isdigit(), f"no code in the row {texts}")
             self.shot("narrow")
 
             print("step: closing the window ends the process with status 0")
@@ -733,8 +697,6 @@ def main():
         except Exception as error:  # noqa: BLE001 - report every failure the same way
             failures += 1
             print(f"scenario {name}: FAILED: {error}")
-    if LEFT:
-        print("left to do in the main window: " + "; ".join(LEFT))
     sys.exit(1 if failures else 0)
 
 
