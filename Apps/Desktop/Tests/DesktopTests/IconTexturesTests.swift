@@ -10,7 +10,7 @@ import Testing
 @Suite("Icon textures")
 struct IconTexturesTests {
   /// A PNG of `width` × `height` opaque pixels, written by GDK itself.
-  static func png(width: Int32, height: Int32) -> [UInt8] {
+  nonisolated static func png(width: Int32, height: Int32) -> [UInt8] {
     let stride = Int(width) * 4
     let pixels = [UInt8](repeating: 0x80, count: stride * Int(height))
     let data = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -24,13 +24,13 @@ struct IconTexturesTests {
     return Array(UnsafeBufferPointer(start: start, count: Int(size)))
   }
 
-  static func svg(viewBox: String) -> [UInt8] {
+  nonisolated static func svg(viewBox: String) -> [UInt8] {
     Array(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(viewBox)\"><rect width=\"100%\" height=\"100%\" fill=\"#1e88e5\"/></svg>"
         .utf8)
   }
 
-  static func size(_ texture: OpaquePointer) -> [Int32] {
+  nonisolated static func size(_ texture: OpaquePointer) -> [Int32] {
     [gdk_texture_get_width(texture), gdk_texture_get_height(texture)]
   }
 
