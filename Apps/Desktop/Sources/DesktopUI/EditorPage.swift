@@ -158,8 +158,7 @@ final class EditorPage {
 
     let advancedFields = state.fields.filter(\.isAdvanced)
     UI.visible(advanced, !advancedFields.isEmpty)
-    let problems = advancedFields.compactMap { field in state.problems[field].map { "\(field.title): \($0)" }
-    }
+    let problems = advancedFields.compactMap { state.problems[$0] }
     // A problem appearing in a field folded away opens the fold, so it is seen.
     if !problems.isEmpty, !advancedProblems { adw_expander_row_set_expanded(cast(advanced), 1) }
     advancedProblems = !problems.isEmpty
