@@ -55,10 +55,10 @@ final class DesktopWindow {
         self.chooseFile(title: "Open a QR code picture", types: ["image/png", "image/jpeg"], chosen)
       })
     details = DetailsPage(send: send)
-    settings = SettingsPage(note: configuration.settingsNote, send: send)
+    settings = SettingsPage(note: configuration.settingsNote, over: window, send: send)
     for (name, page) in [
       ("unlock", unlock.widget), ("accounts", accounts.widget), ("editor", editor.widget),
-      ("details", details.widget), ("settings", settings.widget),
+      ("details", details.widget),
     ] {
       gtk_stack_add_named(cast(stack), page, name)
     }
@@ -150,10 +150,13 @@ final class DesktopWindow {
     switch page {
     case "unlock": unlock.render(state.unlock)
     case "editor": if let form = state.editor { editor.render(form) }
-    case "details": if let shown = state.details { details.render(shown) }
-    case "settings": settings.render(state.settings)
+    case "details":
+      if let shown = state.details {
+        details.render(shown, row: state.accounts.rows.first { $0.id == shown.account.id })
+      }
     default: break
     }
+    settings.render(state.settings, shown: state.coordinator.current == .settings)
     accounts.render(state.accounts)
     if page != shownPage {
       shownPage = page
@@ -172,13 +175,16 @@ final class DesktopWindow {
 
   private func pageName(_ coordinator: Coordinator) -> String {
     var route = coordinator.current
-    if route == .help, coordinator.stack.count > 1 { route = coordinator.stack[coordinator.stack.count - 2] }
+    // The shortcuts and the preferences are windows over the screen below them.
+    if route == .help || route == .settings, coordinator.stack.count > 1 {
+      route = coordinator.stack[coordinator.stack.count - 2]
+    }
     switch route {
     case .unlock: return "unlock"
     case .accounts, .help: return "accounts"
     case .editor: return "editor"
     case .details: return "details"
-    case .settings: return "settings"
+    case .settings: return "accounts"
     }
   }
 

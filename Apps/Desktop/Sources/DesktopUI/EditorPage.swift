@@ -3,20 +3,31 @@ import Domain
 import OTP
 import Presentation
 
-/// Add or edit an account: a Key URI, or the fields, each with its problem under it after the
-/// first Save; Save is sensitive only while the input is valid (`EditorFeature.State.canSave`).
+/// Add or edit an account, to the GNOME standard: preference groups of entry rows (the Key URI,
+/// or issuer, name, secret and type), the rarely used settings (algorithm, digits, period,
+/// counter) in an expander row "Advanced", then note, groups and favorite. Each field's problem
+/// shows in a row right under it as soon as the form knows it, in the command line's words;
+/// Add (or Save) is sensitive only while the input is valid (`EditorFeature.State.canSave`), and
+/// its tooltip says why not.
 @MainActor
 final class EditorPage {
   let widget: Widget
   private let heading: Widget
   private let save: Widget
-  private let message: Widget
+  private let uriGroup: Widget
+  private let accountGroup: Widget
   private let type: Widget
+  private let algorithm: Widget
+  private var algorithmNames: [String] = []
+  private let advanced: Widget
   private let favorite: Widget
-  private var rows: [EditorFeature.Field: (row: Widget, control: Widget, problem: Widget)] = [:]
   private let scanners: Widget
+  private var rows: [EditorFeature.Field: (row: Widget, problemRow: Widget, problem: Widget)] = [:]
+  private var advancedProblems = false
   private var rendering = false
-  private let send: @MainActor (AppFeature.Action) -> Void
+
+  /// What the Key URI group says when there is no message for the whole form.
+  private static let uriHint = "Paste the Key URI or read it from a QR code, or fill in the account below."
 
   /// `scanScreen` reads a QR code on the screen (the window steps aside first); `chooseImage`
   /// asks for a picture file and gives its path.
@@ -24,65 +35,98 @@ final class EditorPage {
     send: @escaping @MainActor (AppFeature.Action) -> Void, scanScreen: @escaping @MainActor () -> Void,
     chooseImage: @escaping @MainActor (@escaping @MainActor (String) -> Void) -> Void
   ) {
-    self.send = send
     let header = UI.headerBar(title: "Add account")
     heading = header.title
     let cancel = UI.button("_Cancel") { send(.editor(.cancelled)) }
-    save = UI.button("_Save", classes: ["suggested-action"]) { send(.editor(.submitted)) }
+    save = UI.button("_Add", classes: ["suggested-action"]) { send(.editor(.submitted)) }
     adw_header_bar_set_show_end_title_buttons(cast(header.bar), 0)
     adw_header_bar_set_show_start_title_buttons(cast(header.bar), 0)
     adw_header_bar_pack_start(cast(header.bar), cancel)
     adw_header_bar_pack_end(cast(header.bar), save)
-    message = UI.label(classes: ["problem"], wrap: true)
-    type = UI.dropDown(OTPType.allCases.map { $0.rawValue.uppercased() }, name: "Type")
-    favorite = gtk_check_button_new_with_label("Favorite (listed first)")!
-    let screen = UI.button("Scan a QR code on the _screen", action: scanScreen)
-    let image = UI.button("Open a QR code _picture…") {
+
+    type = Rows.combo("Type", OTPType.allCases.map(Self.typeName))
+    algorithm = Rows.combo("Algorithm", [])
+    let switchRow = Rows.switchRow("Favorite", subtitle: "Listed first")
+    favorite = switchRow.control
+    advanced = adw_expander_row_new()!
+    adw_preferences_row_set_title(cast(advanced), "Advanced")
+
+    let screen = UI.iconButton(
+      "video-display-symbolic", name: "Scan a QR code on the screen", action: scanScreen)
+    let image = UI.iconButton("image-x-generic-symbolic", name: "Open a QR code picture…") {
       chooseImage { path in send(.editor(.scanRequested(.imageFile(path)))) }
     }
+    for button in [screen, image] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
     scanners = UI.box(false, spacing: 6, [screen, image])
-    let form = UI.box(true, spacing: 4, [message, scanners])
-    UI.margins(form, 18)
-    gtk_widget_set_size_request(form, 420, -1)
-    gtk_widget_set_halign(form, GTK_ALIGN_CENTER)
-    widget = UI.page(header: header.bar, content: form)
+    uriGroup = Rows.group(description: Self.uriHint)
+    adw_preferences_group_set_header_suffix(cast(uriGroup), scanners)
+    accountGroup = Rows.group("Account")
+    let otherGroup = Rows.group()
+    let page = adw_preferences_page_new()!
+    for group in [uriGroup, accountGroup, otherGroup] { adw_preferences_page_add(cast(page), cast(group)) }
+    widget = UI.page(header: header.bar, content: page, scrolls: false)
+
     for field in EditorFeature.Field.allCases {
-      let control: Widget
+      let row: Widget
       switch field {
-      case .type: control = type
-      case .favorite: control = favorite
+      case .type: row = type
+      case .algorithm: row = algorithm
+      case .favorite: row = switchRow.row
       default:
-        control = UI.entry(name: field.title, placeholder: Self.placeholder(field))
-        if field == .secret || field == .pin { gtk_entry_set_visibility(cast(control), 0) }
-        Signal.connect(control, "changed") { [unowned self] in
-          guard !self.rendering else { return }
-          send(.editor(.fieldChanged(field, UI.text(of: control))))
+        row = Rows.entry(field.title, secret: field == .secret || field == .pin)
+        if [.digits, .period, .counter].contains(field) {
+          adw_entry_row_set_input_purpose(cast(row), GTK_INPUT_PURPOSE_DIGITS)
         }
-        Signal.connect(control, "activate") { [unowned self] in
+        Signal.connect(row, "changed") { [unowned self] in
+          guard !self.rendering else { return }
+          send(.editor(.fieldChanged(field, UI.text(of: row))))
+        }
+        Signal.connect(row, "entry-activated") { [unowned self] in
           if UI.isSensitive(self.save) { send(.editor(.submitted)) }
         }
       }
-      let title = UI.label(field == .favorite ? "" : field.title, classes: ["caption-heading"])
-      let problem = UI.label(classes: ["problem"], wrap: true)
-      let row = UI.box(true, spacing: 2, [title, control, problem])
-      gtk_widget_set_margin_top(row, 6)
-      UI.append(form, row)
-      rows[field] = (row, control, problem)
+      let problem = Rows.problem()
+      let place: (Widget) -> Void =
+        switch field {
+        case .uri: { adw_preferences_group_add(cast(self.uriGroup), $0) }
+        case _ where field.isAdvanced: { adw_expander_row_add_row(cast(self.advanced), $0) }
+        case .note, .groups, .favorite: { adw_preferences_group_add(cast(otherGroup), $0) }
+        default: { adw_preferences_group_add(cast(self.accountGroup), $0) }
+        }
+      place(row)
+      place(problem.row)
+      if field == .pin { adw_preferences_group_add(cast(accountGroup), advanced) }
+      rows[field] = (row, problem.row, problem.label)
+    }
+
+    // Each form opens with the rarely used fields folded away.
+    Signal.connect(widget, "unmap") { [unowned self] in
+      adw_expander_row_set_expanded(cast(self.advanced), 0)
+      self.advancedProblems = false
     }
     Signal.connect(type, "notify::selected") { [unowned self] in
       guard !self.rendering else { return }
       let all = OTPType.allCases
-      let index = UI.selected(self.type)
+      let index = Rows.selected(self.type)
       if index < all.count { send(.editor(.typeChosen(all[index]))) }
     }
-    Signal.connect(favorite, "toggled") { [unowned self] in
+    Signal.connect(algorithm, "notify::selected") { [unowned self] in
       guard !self.rendering else { return }
-      send(.editor(.favoriteChanged(UI.isActive(self.favorite))))
+      let index = Rows.selected(self.algorithm)
+      if index < self.algorithmNames.count {
+        send(.editor(.fieldChanged(.algorithm, self.algorithmNames[index])))
+      }
+    }
+    Signal.connect(favorite, "notify::active") { [unowned self] in
+      guard !self.rendering else { return }
+      send(.editor(.favoriteChanged(Rows.isOn(self.favorite))))
     }
   }
 
   /// The first field, to focus when the form opens.
-  var focusTarget: Widget? { rows[.uri]?.control }
+  var focusTarget: Widget? {
+    gtk_widget_get_visible(uriGroup) != 0 ? rows[.uri]?.row : rows[.issuer]?.row
+  }
 
   func render(_ state: EditorFeature.State) {
     rendering = true
@@ -91,33 +135,77 @@ final class EditorPage {
     adw_window_title_set_title(cast(heading), adding ? "Add account" : "Edit account")
     UI.setLabel(save, adding ? "_Add" : "_Save")
     UI.sensitive(save, state.canSave)
-    UI.visible(scanners, adding)
-    UI.set(message, state.message ?? "")
-    UI.visible(message, state.message != nil)
+    let reason = state.canSave ? "" : Self.reason(state)
+    gtk_widget_set_tooltip_text(save, reason.isEmpty ? nil : reason)
+    twofold_accessible_description(save, reason)
+    UI.visible(uriGroup, adding)
+    adw_preferences_group_set_description(cast(uriGroup), state.message ?? Self.uriHint)
+
     let fields = Set(state.fields)
     for (field, widgets) in rows {
       UI.visible(widgets.row, fields.contains(field))
-      let problem = state.attempted ? state.problems[field] : nil
-      UI.set(widgets.problem, problem ?? "")
-      UI.visible(widgets.problem, problem != nil)
+      Rows.show(
+        problem: fields.contains(field) ? state.problems[field] : nil, field: widgets.row,
+        row: widgets.problemRow,
+        label: widgets.problem)
       switch field {
-      case .type: UI.select(type, OTPType.allCases.firstIndex(of: state.draft.type) ?? 0)
-      case .favorite: UI.setActive(favorite, state.draft.favorite)
-      default: UI.setText(widgets.control, state.value(of: field))
+      case .type: Rows.select(type, OTPType.allCases.firstIndex(of: state.draft.type) ?? 0)
+      case .algorithm: renderAlgorithm(state)
+      case .favorite: Rows.setOn(favorite, state.draft.favorite)
+      default: UI.setText(widgets.row, state.value(of: field))
       }
     }
+
+    let advancedFields = state.fields.filter(\.isAdvanced)
+    UI.visible(advanced, !advancedFields.isEmpty)
+    let problems = advancedFields.compactMap { state.problems[$0] }
+    // A problem appearing in a field folded away opens the fold, so it is seen.
+    if !problems.isEmpty, !advancedProblems { adw_expander_row_set_expanded(cast(advanced), 1) }
+    advancedProblems = !problems.isEmpty
+    adw_expander_row_set_subtitle(cast(advanced), problems.first ?? Self.summary(state))
   }
 
-  private static func placeholder(_ field: EditorFeature.Field) -> String {
-    switch field {
-    case .uri: "otpauth://totp/Issuer:name?secret=…  (or fill in the fields below)"
-    case .secret: "Base32, as the service shows it"
-    case .algorithm: "SHA1, SHA256 or SHA512 (default for the type)"
-    case .digits: "default for the type"
-    case .period: "seconds (default 30)"
-    case .counter: "0"
-    case .groups: "comma-separated"
-    default: ""
+  /// Fills the algorithm row with the type's algorithms (the first: the type's default).
+  private func renderAlgorithm(_ state: EditorFeature.State) {
+    let allowed = state.draft.type.allowedAlgorithms.map(\.rawValue)
+    algorithmNames = [""] + allowed
+    Rows.setItems(algorithm, ["Default (\(state.draft.type.defaults.algorithm.rawValue))"] + allowed)
+    Rows.select(algorithm, algorithmNames.firstIndex(of: state.draft.algorithm.uppercased()) ?? 0)
+  }
+
+  /// Why Add (or Save) is insensitive: the first field's problem, or what is missing.
+  private static func reason(_ state: EditorFeature.State) -> String {
+    if let field = state.fields.first(where: { state.problems[$0] != nil }),
+      let problem = state.problems[field]
+    {
+      return "\(field.title): \(problem)"
+    }
+    if state.mode == .add { return "Type a Key URI or a secret first" }
+    return "Needs an issuer or a name"
+  }
+
+  /// The code settings in a few words, the defaults of the type where nothing was typed.
+  private static func summary(_ state: EditorFeature.State) -> String {
+    let draft = state.draft
+    let defaults = draft.type.defaults
+    let algorithm = draft.algorithm.isEmpty ? defaults.algorithm.rawValue : draft.algorithm.uppercased()
+    let digits = draft.digits.isEmpty ? String(defaults.digits) : draft.digits
+    var words = ["\(algorithm)", "\(digits) digits"]
+    if draft.type == .hotp {
+      words.append("counter \(draft.counter.isEmpty ? "0" : draft.counter)")
+    } else {
+      words.append("every \(draft.period.isEmpty ? String(defaults.period) : draft.period) s")
+    }
+    return words.joined(separator: ", ")
+  }
+
+  private static func typeName(_ type: OTPType) -> String {
+    switch type {
+    case .totp: "TOTP (time-based)"
+    case .hotp: "HOTP (counter-based)"
+    case .steam: "Steam"
+    case .motp: "mOTP"
+    case .yandex: "Yandex"
     }
   }
 }

@@ -2,106 +2,125 @@ import CAdwaita
 import Domain
 import Presentation
 
-/// Preferences: the theme (through libadwaita's style manager), hidden codes, the order of the
-/// list and the auto-lock; every change is saved at once, as on the terminal. "Unlock with the
-/// login keyring" keeps the vault's key in the keyring (or removes it) as `twofold keyring` does.
+/// Preferences, an `AdwPreferencesWindow` over the main window while the route is the settings:
+/// the style (through libadwaita's style manager), hidden codes, the order of the list and the
+/// auto-lock; every change is saved at once, as on the terminal. "Unlock with the login keyring"
+/// keeps the vault's key in the keyring (or removes it) as `twofold keyring` does.
 @MainActor
 final class SettingsPage {
-  let widget: Widget
-  private let themes: [(AppSettings.Theme, Widget)]
+  let window: Widget
+  private let style: Widget
   private let hideCodes: Widget
   private let sortOrder: Widget
   private let autoLock: Widget
-  private let note: Widget
   private let keyringRow: Widget
   private let keyringSwitch: Widget
-  private let keyringMessage: Widget
   private var rendering = false
   private var settings = AppSettings()
+
+  /// The style choices in the order the style row lists them.
+  static let styles: [(AppSettings.Theme, String)] = [
+    (.auto, "Follow System"), (.light, "Light"), (.dark, "Dark"),
+  ]
 
   static let sortNames: [(AppSettings.SortOrder, String)] = [
     (.issuer, "Issuer, then name"), (.name, "Name, then issuer"), (.vault, "As stored in the vault"),
   ]
 
-  init(note text: String, send: @escaping @MainActor (AppFeature.Action) -> Void) {
-    let header = UI.headerBar(title: "Preferences")
-    var changed: @MainActor (AppSettings.Theme?) -> Void = { _ in }
-    // A radio group toggles twice per choice (one off, one on): only the one turned on counts.
-    var auto: Widget!
-    auto = UI.check("Auto (follow the system)") { if UI.isActive(auto) { changed(.auto) } }
-    var light: Widget!
-    light = UI.check("Light", group: auto) { if UI.isActive(light) { changed(.light) } }
-    var dark: Widget!
-    dark = UI.check("Dark", group: auto) { if UI.isActive(dark) { changed(.dark) } }
-    themes = [(.auto, auto), (.light, light), (.dark, dark)]
-    hideCodes = UI.check("Hide codes until the account is selected") { changed(nil) }
-    sortOrder = UI.dropDown(Self.sortNames.map(\.1), name: "Sort order")
-    autoLock = UI.dropDown(
-      SettingsFeature.autoLockChoices.map {
-        $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes"
-      },
-      name: "Auto-lock")
-    note = UI.label(text, classes: ["dim-label"], wrap: true)
-    let keyringName = "Unlock with the login keyring"
-    keyringSwitch = gtk_switch_new()!
-    gtk_widget_set_valign(keyringSwitch, GTK_ALIGN_CENTER)
-    twofold_accessible_label(keyringSwitch, keyringName)
-    let keyringLabel = UI.label(keyringName)
-    gtk_widget_set_hexpand(keyringLabel, 1)
-    keyringRow = UI.box(false, spacing: 12, [keyringLabel, keyringSwitch])
-    keyringMessage = UI.label("", classes: ["error"], wrap: true)
-    let back = UI.iconButton("go-previous-symbolic", name: "Back") { send(.settings(.closed)) }
-    adw_header_bar_pack_start(cast(header.bar), back)
-    let content = UI.box(
-      true, spacing: 8,
-      [
-        UI.label("Theme", classes: ["heading"]), auto, light, dark, UI.label("Codes", classes: ["heading"]),
-        hideCodes, UI.label("Sort order", classes: ["heading"]), sortOrder,
-        UI.label("Lock when idle", classes: ["heading"]), autoLock, keyringRow, keyringMessage, note,
-      ])
-    UI.margins(content, 18)
-    widget = UI.page(header: header.bar, content: content)
-    changed = { [unowned self] theme in
-      guard !self.rendering else { return }
-      send(.settings(.changed(self.chosen(theme: theme))))
+  init(note: String, over parent: Widget, send: @escaping @MainActor (AppFeature.Action) -> Void) {
+    window = adw_preferences_window_new()!
+    gtk_window_set_transient_for(cast(window), cast(parent))
+    gtk_window_set_modal(cast(window), 1)
+    gtk_window_set_hide_on_close(cast(window), 1)
+    gtk_window_set_title(cast(window), "Preferences")
+    gtk_window_set_default_size(cast(window), 560, 620)
+    adw_preferences_window_set_search_enabled(cast(window), 0)
+
+    style = Rows.combo("Style", Self.styles.map(\.1))
+    let hide = Rows.switchRow("Hide codes", subtitle: "Until the account is selected")
+    hideCodes = hide.control
+    sortOrder = Rows.combo("Sort order", Self.sortNames.map(\.1))
+    autoLock =
+      Rows.combo(
+        "Lock when idle",
+        SettingsFeature.autoLockChoices.map {
+          $0 == 0 ? "Never" : $0 == 1 ? "After 1 minute" : "After \($0) minutes"
+        }
+      )
+    let keyring = Rows.switchRow("Unlock with the login keyring")
+    keyringRow = keyring.row
+    keyringSwitch = keyring.control
+    let security = Rows.group("Security", [autoLock, keyringRow])
+    let page = adw_preferences_page_new()!
+    adw_preferences_page_set_title(cast(page), "General")
+    adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
+    for group in [
+      Rows.group("Appearance", [style]), Rows.group("Accounts", [hide.row, sortOrder]), security,
+      Rows.group(description: note),
+    ] {
+      adw_preferences_page_add(cast(page), cast(group))
     }
-    Signal.connect(sortOrder, "notify::selected") { changed(nil) }
-    Signal.connect(autoLock, "notify::selected") { changed(nil) }
+    adw_preferences_window_add(cast(window), cast(page))
+
+    Signal.connectStopping(window, "close-request") { [unowned self] in
+      if !self.rendering { send(.settings(.closed)) }
+      return false
+    }
+    // Escape closes the preferences, as it leaves the other screens.
+    let keys = gtk_event_controller_key_new()!
+    Signal.connectKey(keys, "key-pressed") { [unowned self] key, _ in
+      guard key == UInt32(GDK_KEY_Escape) else { return false }
+      gtk_window_close(cast(self.window))
+      return true
+    }
+    gtk_widget_add_controller(window, keys)
+    let changed: @MainActor () -> Void = { [unowned self] in
+      guard !self.rendering else { return }
+      send(.settings(.changed(self.chosen())))
+    }
+    for row in [style, sortOrder, autoLock] { Signal.connect(row, "notify::selected", changed) }
+    Signal.connect(hideCodes, "notify::active", changed)
     Signal.connect(keyringSwitch, "notify::active") { [unowned self] in
       guard !self.rendering else { return }
-      send(.settings(.keyringToggled(gtk_switch_get_active(cast(self.keyringSwitch)) != 0)))
+      send(.settings(.keyringToggled(Rows.isOn(self.keyringSwitch))))
     }
   }
 
-  /// The settings the controls show, with `theme` when one was just chosen.
-  private func chosen(theme: AppSettings.Theme?) -> AppSettings {
+  /// The settings the controls show.
+  private func chosen() -> AppSettings {
     var chosen = settings
-    if let theme { chosen.theme = theme }
-    chosen.hideCodes = UI.isActive(hideCodes)
-    let sort = UI.selected(sortOrder)
+    let style = Rows.selected(style)
+    if style < Self.styles.count { chosen.theme = Self.styles[style].0 }
+    chosen.hideCodes = Rows.isOn(hideCodes)
+    let sort = Rows.selected(sortOrder)
     if sort < Self.sortNames.count { chosen.sortOrder = Self.sortNames[sort].0 }
-    let lock = UI.selected(autoLock)
+    let lock = Rows.selected(autoLock)
     if lock < SettingsFeature.autoLockChoices.count {
       chosen.autoLockMinutes = SettingsFeature.autoLockChoices[lock]
     }
     return chosen
   }
 
-  func render(_ state: SettingsFeature.State) {
+  /// Shows the window with `state` while `shown`, and hides it otherwise.
+  func render(_ state: SettingsFeature.State, shown: Bool) {
     rendering = true
     defer { rendering = false }
-    settings = state.settings
-    for (theme, check) in themes { UI.setActive(check, theme == settings.theme) }
-    UI.setActive(hideCodes, settings.hideCodes)
-    UI.select(sortOrder, Self.sortNames.firstIndex { $0.0 == settings.sortOrder } ?? 0)
-    let choices = SettingsFeature.autoLockChoices
-    UI.select(autoLock, choices.firstIndex(of: settings.autoLockMinutes) ?? choices.count - 1)
-    gtk_widget_set_visible(keyringRow, state.keyringAvailable ? 1 : 0)
-    if (gtk_switch_get_active(cast(keyringSwitch)) != 0) != state.keyringEnabled {
-      gtk_switch_set_active(cast(keyringSwitch), state.keyringEnabled ? 1 : 0)
+    guard shown else {
+      UI.visible(window, false)
+      return
     }
-    gtk_label_set_text(cast(keyringMessage), state.keyringMessage ?? "")
-    gtk_widget_set_visible(keyringMessage, state.keyringMessage == nil ? 0 : 1)
+    settings = state.settings
+    Rows.select(style, Self.styles.firstIndex { $0.0 == settings.theme } ?? 0)
+    Rows.setOn(hideCodes, settings.hideCodes)
+    Rows.select(sortOrder, Self.sortNames.firstIndex { $0.0 == settings.sortOrder } ?? 0)
+    let choices = SettingsFeature.autoLockChoices
+    Rows.select(autoLock, choices.firstIndex(of: settings.autoLockMinutes) ?? choices.count - 1)
+    UI.visible(keyringRow, state.keyringAvailable)
+    Rows.setOn(keyringSwitch, state.keyringEnabled)
+    adw_action_row_set_subtitle(
+      cast(keyringRow), state.keyringMessage ?? "Keeps the vault's key in the keyring")
+    UI.style(keyringRow, "error", state.keyringMessage != nil)
+    if gtk_widget_get_visible(window) == 0 { gtk_window_present(cast(window)) }
   }
 
   /// Applies the theme to every window of the app.

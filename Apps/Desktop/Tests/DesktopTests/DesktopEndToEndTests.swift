@@ -82,7 +82,9 @@ struct DesktopEndToEndTests {
     return (process.terminationStatus, steps)
   }
 
-  @Test("Unlock, codes, copy, search, add, delete, theme, live reload and quit, through AT-SPI")
+  @Test(
+    "Unlock, codes, copy, menu and About, search, add with a field's problem, delete, preferences, icons, live reload, 360 px and quit, through AT-SPI"
+  )
   func scenario() throws {
     let folder = try TemporaryDirectory()
     let encrypted = folder.path("encrypted/vault.json")
@@ -96,6 +98,7 @@ struct DesktopEndToEndTests {
     }
     let configuration: [String: Any] = [
       "app": Self.products.appendingPathComponent("twofold-desktop").path, "screenshots": shots,
+      "cli": Self.products.appendingPathComponent("twofold").path,
       "encrypted": ["vault": encrypted, "password": Self.password, "accounts": list],
       "plain": ["vault": plain, "accounts": list],
     ]
@@ -103,11 +106,19 @@ struct DesktopEndToEndTests {
     #expect(status == 0, "the scenario failed:\n\(steps)")
     #expect(steps.contains("scenario encrypted: passed"), "\(steps)")
     #expect(steps.contains("scenario live_reload: passed"), "\(steps)")
+    #expect(steps.contains("scenario screens: passed"), "\(steps)")
+    let styled = [
+      "editor-problem", "editor-advanced", "details-icon", "icon-chooser", "delete-confirmation",
+      "preferences",
+    ]
+    .flatMap { ["\($0)-light", "\($0)-dark"] }
     for screen in [
-      "unlock-wrong-password", "accounts", "search", "add-account", "delete-confirmation", "settings-dark",
-      "live-reload", "conflict-copies", "details-qr", "edit-account", "shortcuts", "file-chooser",
-      "import-report", "export",
-    ] {
+      "unlock-wrong-password", "accounts", "about", "search", "add-account", "delete-confirmation",
+      "settings-dark",
+      "live-reload", "conflict-copies", "details-qr", "edit-account", "details-icon", "icon-chooser",
+      "narrow",
+      "shortcuts", "file-chooser", "import-report", "export",
+    ] + styled {
       #expect(FileManager.default.fileExists(atPath: "\(shots)/\(screen).png"), "no screenshot of \(screen)")
     }
   }

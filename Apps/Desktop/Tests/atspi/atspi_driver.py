@@ -31,6 +31,12 @@ What GTK 4.8.3 / libadwaita 1.2.2 (Debian 12) expose, as observed with sample_ap
   heading; its response buttons are named twice over ("Delete Delete", "Cancel Cancel") and
   exist twice (a horizontal and a vertical layout, one of them unmapped): match with
   name_contains and showing_only.
+- AdwPasswordEntryRow: role "text" (not "password text"), named by its title. AdwComboRow: role
+  "combo box" named by its title, no action; a click opens its popover, whose items are "list
+  item"s holding a label, with extents no click lands on: choose with Up/Down and Return (the
+  focus is on the chosen item). AdwExpanderRow: a "list item" named by its title, no action (a
+  click on it toggles it). A GtkSwitch that is an AdwActionRow's activatable widget: "check box"
+  named by the row's title (a label of its own would name it twice), action "toggle".
 - AdwToast: shown in the tree while it is up, as a "filler" "AdwToastWidget" holding a "label"
   with the toast's title, and an unnamed close button ("push button" named "GtkImage").
 - Keys: generate_keyboard_event(STRING) types any text (even "é"); SYM sends a keysym; a

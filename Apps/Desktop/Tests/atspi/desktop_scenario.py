@@ -1,17 +1,18 @@
 #!/usr/bin/python3
 """Drives twofold-desktop through AT-SPI, as a person with a screen reader or a keyboard would.
 Run inside session.sh; the Swift test (Tests/DesktopTests) makes the vaults and passes a JSON file:
-    {"app": PATH, "encrypted": {"vault": PATH, "password": P, "accounts": [...]},
-     "plain": {"vault": PATH, "accounts": [...]}, "screenshots": DIR}
+    {"app": PATH, "cli": PATH (the twofold command line, for its words), "encrypted": {"vault": PATH,
+     "password": P, "accounts": [...]}, "plain": {"vault": PATH, "accounts": [...]}, "screenshots": DIR}
 Each account is {"issuer", "name", "secret" (Base32), "digits", "period"}. Codes are checked
 against TOTP computed here with Python's own hmac (RFC 6238), not with Twofold's code.
-The scenarios to run follow the file (encrypted and live_reload when none is named; second_instance
-only when named). Exits 0 only when every step saw what it expected; a failure prints the step and
+The scenarios to run follow the file (encrypted, live_reload and screens when none is named;
+second_instance only when named). Exits 0 only when every step saw what it expected; a failure prints the step and
 the tree."""
 import base64
 import hmac
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -45,6 +46,139 @@ def rows(app):
 def row_of(app, issuer):
     accounts = d.find(app, role="list", name="Accounts")
     return d.find(accounts, role="list item", predicate=lambda item: issuer in d.texts(item))
+
+
+def buttons_of(row):
+    """The names of the push buttons showing in a row."""
+    return [d.name_of(b) for b in d.find_all(row, role="push button")]
+
+
+def open_details(app, issuer):
+    """Opens the details of the account of `issuer` by activating its row (a click on its title)."""
+    d.mouse_click(d.find(row_of(app, issuer), role="label", name=issuer))
+    d.find(app, role="push button", name_contains="Delete Account")
+
+
+def open_preferences(app):
+    """Opens the preferences from the main menu and returns their window."""
+    menu_item(app, "Preferences")
+    return d.wait_until(lambda: next((w for w in d.children(app) if d.name_of(w) == "Preferences"), None),
+                        message="the preferences window", root=app)
+
+
+def menu_item(app, name):
+    """Chooses the main menu's item whose name starts with `name` (Import…, Export…)."""
+    open_menu(app)
+    d.click(d.find(app, predicate=lambda a: d.name_of(a).startswith(name) and d.role_of(a) != "label"))
+
+
+def open_menu(app):
+    """Opens the main menu (the header bar's menu button)."""
+    d.click(d.find(app, name="Main menu", predicate=lambda a: d.role_of(a) in ("push button", "toggle button")))
+
+
+def choose_in_combo(window, title, item, items):
+    """Opens the combo row `title`, whose list is `items`, and picks `item` with the keyboard (the
+    list's popover has the focus on the chosen item; GTK 4.8 gives no usable extents inside it)."""
+    combo = d.find(window, role="combo box", name=title)
+    current = next(i for i in items if i in d.texts(combo))
+    d.mouse_click(combo)
+    d.find(window, role="list item", predicate=lambda a: item in d.texts(a))
+    steps = items.index(item) - items.index(current)
+    for _ in range(abs(steps)):
+        d.press_key("Down" if steps > 0 else "Up")
+    d.press_key("Return")
+    d.wait_until(lambda: item in d.texts(combo), message=f"{title} reading {item!r}", root=window)
+
+
+def below(field, label):
+    """Whether `label` sits right under `field` (the next thing down, the same width or less)."""
+    fx, fy, fw, fh = d.extents(field)
+    lx, ly, lw, lh = d.extents(label)
+    return fy + fh <= ly <= fy + fh + 12 and fx - 4 <= lx <= fx + fw
+
+
+def problem_under(app, field):
+    """The text of the label right under `field`, or ""."""
+    labels = d.find_all(app, role="label", predicate=lambda a: d.text_of(a) and below(field, a))
+    return d.text_of(labels[0]) if labels else ""
+
+
+def cli_problem(cli, folder, *arguments):
+    """What `twofold add ARGUMENTS` says is wrong, after "twofold: --option: " (a vault of its own)."""
+    vault = os.path.join(folder, f"words-{uuid.uuid4()}.json")
+    env = dict(os.environ, TWOFOLD_AGENT="off")
+    subprocess.run([cli, "--vault", vault, "init", "--unencrypted"], env=env, capture_output=True, check=True)
+    result = subprocess.run([cli, "--vault", vault, "add", *arguments], env=env, capture_output=True, text=True)
+    check(result.returncode != 0, f"twofold add {arguments} did not fail")
+    line = result.stderr.strip().splitlines()[-1]
+    return line.split(": ", 2)[-1]
+
+
+def png_icon(path, color):
+    """A 64 × 64 PNG, a white disc on `color`, written to path; returns its bytes."""
+    subprocess.run(["convert", "-size", "64x64", f"xc:{color}", "-fill", "white", "-draw", "circle 32,32 32,12",
+                    f"png:{path}"], check=True)
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def set_entry_icon(vault_path, issuer, png):
+    """Gives the entry of `issuer` in an unencrypted vault an icon (as Aegis writes it)."""
+    with open(vault_path) as file:
+        vault = json.load(file)
+    for entry in vault["db"]["entries"]:
+        if entry["issuer"] == issuer:
+            entry["icon"] = base64.b64encode(png).decode()
+            entry["icon_mime"] = "image/png"
+    temporary = vault_path + ".icon"
+    with open(temporary, "w") as file:
+        json.dump(vault, file)
+    os.chmod(temporary, 0o600)
+    os.rename(temporary, vault_path)
+
+
+def entry_of(vault_path, issuer):
+    with open(vault_path) as file:
+        return next(e for e in json.load(file)["db"]["entries"] if e["issuer"] == issuer)
+
+
+def main_window(app):
+    return next(w for w in d.children(app) if d.name_of(w).startswith("Twofold"))
+
+
+def narrow(app, width):
+    """Makes the main window `width` pixels wide (xdotool) and waits until GTK has laid it out. The
+    X window is larger than GTK's by the margins kept for client-side decorations: measured, then
+    corrected once more if GTK's width still differs."""
+    title = d.name_of(main_window(app))
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)}$"],
+                         capture_output=True, text=True).stdout.split()
+    check(ids, f"no X window titled {title!r}")
+
+    def outer():
+        shell = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[0]], capture_output=True,
+                               text=True).stdout
+        return int(dict(line.split("=", 1) for line in shell.split() if "=" in line)["WIDTH"])
+
+    for _ in range(3):
+        target = outer() - (d.extents(main_window(app))[2] - width)
+        subprocess.run(["xdotool", "windowsize", ids[0], str(target), "700"], check=True)
+        try:
+            d.wait_until(lambda: d.extents(main_window(app))[2] == width and outer() == target, timeout=3,
+                         message=f"the window {width} px wide")
+            return
+        except d.DriverError:
+            continue
+    raise d.DriverError(f"the window is {d.extents(main_window(app))[2]} px wide, not {width}")
+
+
+def inside(app, acc):
+    """Checks that `acc` is on screen within its window's width."""
+    x, _, width, _ = d.extents(acc)
+    window = d.extents(main_window(app))[2]
+    check(d.is_showing(acc) and x >= 0 and x + width <= window,
+          f"[{d.role_of(acc)}] {d.name_of(acc)!r} at x {x}..{x + width} is outside the window's {window} px")
 
 
 def codes_right(app, accounts):
@@ -135,7 +269,26 @@ class Scenario:
             d.wait_until(lambda: codes_right(app, accounts), message=f"codes of {accounts}", root=app)
             self.shot("accounts")
 
-            print("step: Enter or a click copies the code alone, without spaces, to CLIPBOARD")
+            print("step: each row has one button, Copy")
+            for account in accounts:
+                buttons = buttons_of(row_of(app, account["issuer"]))
+                check(buttons == ["Copy"], f"the row of {account['issuer']} has the buttons {buttons}, not Copy")
+
+            print("step: the main menu holds Import, Export, Preferences, Keyboard Shortcuts and About, which shows the version")
+            open_menu(app)
+            for item in ("Import", "Export", "Preferences", "Keyboard Shortcuts", "About Twofold"):
+                d.find(app, name_contains=item, predicate=lambda a: d.role_of(a) != "label")
+            d.click(d.find(app, name_contains="About Twofold", predicate=lambda a: d.role_of(a) != "label"))
+            version = subprocess.run([self.config["app"], "--version"], capture_output=True, text=True,
+                                     check=True).stdout.split()[-1]
+            about = d.wait_until(lambda: next((w for w in d.children(app) if "About" in d.name_of(w)), None),
+                                 message="the About window", root=app)
+            d.find(about, predicate=lambda a: version in d.text_of(a))
+            self.shot("about")
+            d.press_key("Escape")
+            d.wait_until(lambda: "showing" not in d.states_of(about), message="the About window closed", root=app)
+
+            print("step: the Copy button copies the code alone, without spaces, to CLIPBOARD")
             first = accounts[0]
             d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Copy"))
             d.wait_until(
@@ -162,6 +315,18 @@ class Scenario:
                 d.find(app, name=name, predicate=lambda a: d.role_of(a) in ("text", "password text"))
             add = d.find(app, role="push button", name="Add")
             check("sensitive" not in d.states_of(add), "Add is sensitive on an empty form")
+            check(d._safe(add.get_description), "Add does not say why it is insensitive")
+
+            print("step: a field's problem shows right under it as soon as it is typed, in the command line's words")
+            secret = d.find(app, name="Secret", predicate=lambda a: d.role_of(a) in ("text", "password text"))
+            d.set_text(secret, "abc!")
+            words = cli_problem(self.config["cli"], os.path.dirname(setup["vault"]), "--issuer", "X",
+                                "--secret", "abc!")
+            d.wait_until(lambda: problem_under(app, secret) == words, message=f"{words!r} under the secret", root=app)
+            check("sensitive" not in d.states_of(add), "Add is sensitive with a bad secret")
+            check(words in d._safe(add.get_description, ""), "Add does not say the secret is the reason")
+            d.set_text(secret, "")
+            d.wait_until(lambda: problem_under(app, secret) != words, message="the problem gone", root=app)
             d.set_text(uri_entry, "otpauth://totp/Added:new?secret=")
             check("sensitive" not in d.states_of(add), "Add is sensitive for a URI without a secret")
             added = {"issuer": "Added", "name": "new", "secret": "MFRGGZDFMZTWQ2LK", "digits": 6, "period": 30}
@@ -172,9 +337,10 @@ class Scenario:
             with_added = sorted(accounts + [added], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
             d.wait_until(lambda: codes_right(app, with_added), message="the added account's row", root=app)
 
-            print("step: delete asks first, and nothing is written before the answer")
+            print("step: delete, in the details, asks first, and nothing is written before the answer")
             before = os.stat(setup["vault"]).st_mtime_ns
-            d.click(d.find(row_of(app, "Added"), role="push button", name="Delete"))
+            open_details(app, "Added")
+            d.click(d.find(app, role="push button", name_contains="Delete Account"))
             dialog = d.find(app, role="dialog")
             self.shot("delete-confirmation")
             check(os.stat(setup["vault"]).st_mtime_ns == before, "the vault changed before the delete was confirmed")
@@ -182,25 +348,26 @@ class Scenario:
             d.wait_until(lambda: codes_right(app, accounts), message="the row gone after deleting", root=app)
             check(os.stat(setup["vault"]).st_mtime_ns != before, "the vault was not written after deleting")
 
-            print("step: the theme: Settings, then Dark, Light and Auto")
-            d.click(d.find(app, role="push button", name="Settings"))
-            for name in ("Auto", "Light", "Dark"):
-                d.find(app, predicate=lambda a, n=name: d.name_of(a).startswith(n) and d.role_of(a) in
-                       ("check box", "radio button", "toggle button", "push button"))
-            dark = d.find(app, predicate=lambda a: d.name_of(a).startswith("Dark") and d.role_of(a) != "label")
-            d.click(dark)
+            print("step: the theme: Preferences, a window of its own, then Dark, Light and Follow System")
+            preferences = open_preferences(app)
+            styles = ["Follow System", "Light", "Dark"]
+            d.mouse_click(d.find(preferences, role="combo box", name="Style"))
+            for name in styles:
+                d.find(preferences, role="list item", predicate=lambda a, n=name: n in d.texts(a))
+            d.press_key("Escape")
+            choose_in_combo(preferences, "Style", "Dark", styles)
             time.sleep(0.5)
             check(is_dark(self.shot("settings-dark")), "the window is not dark after choosing Dark")
-            light = d.find(app, predicate=lambda a: d.name_of(a).startswith("Light") and d.role_of(a) != "label")
-            d.click(light)
+            choose_in_combo(preferences, "Style", "Light", styles)
             time.sleep(0.5)
             check(not is_dark(self.shot("settings-light")), "the window is still dark after choosing Light")
-            d.click(d.find(app, predicate=lambda a: d.name_of(a).startswith("Auto") and d.role_of(a) != "label"))
+            choose_in_combo(preferences, "Style", "Follow System", styles)
             settings = os.path.join(os.path.dirname(setup["vault"]), "settings.json")
             check(os.path.exists(settings), f"no settings saved at {settings}")
+            d.press_key("Escape")
+            d.wait_until(lambda: "showing" not in d.states_of(preferences), message="the preferences closed", root=app)
 
             print("step: quitting ends the process with status 0")
-            d.press_key("Escape")
             self.quit(process, app)
         finally:
             if process.poll() is None:
@@ -209,11 +376,19 @@ class Scenario:
     def live_reload(self):
         setup = self.config["plain"]
         accounts = sorted(setup["accounts"], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
+        folder = os.path.dirname(setup["vault"])
+        with_icon = next(a for a in accounts if a["issuer"] == "GitHub")
+        set_entry_icon(setup["vault"], with_icon["issuer"], png_icon(os.path.join(folder, "icon.png"), "#1e88e5"))
         process, app = self.start(setup["vault"])
         try:
             print("step: an unencrypted vault opens without asking")
             d.find(app, role="list", name="Accounts")
             d.wait_until(lambda: codes_right(app, accounts), message="codes of the plain vault", root=app)
+
+            print("step: the row of an entry with an icon shows it; the others show the issuer's initials")
+            for account in accounts:
+                icons = d.find_all(row_of(app, account["issuer"]), role="image", name="Icon")
+                check(bool(icons) == (account is with_icon), f"the row of {account['issuer']} shows {len(icons)} icons")
 
             print("step: a change by another process shows within 2 s")
             with open(setup["vault"]) as file:
@@ -246,7 +421,8 @@ class Scenario:
 
             print("step: details draw the QR code on request; Edit renames, and the list and details show it")
             first = accounts[0]
-            d.click(d.find(row_of(app, first["issuer"]), role="push button", name="Details"))
+            open_details(app, first["issuer"])
+            check(not d.find_all(app, role="image", name="Icon"), "the details show an icon for an entry without one")
             d.click(d.find(app, role="push button", name="Show QR code"))
             d.find(app, name="QR code of the Key URI")
             self.shot("details-qr")
@@ -256,10 +432,32 @@ class Scenario:
             d.set_text(name, first["name"] + " renamed")
             self.shot("edit-account")
             d.click(d.find(app, role="push button", name="Save"))
-            d.find(app, role="label", predicate=lambda a: f"Name: {first['name']} renamed" in d.text_of(a))
+            name_row = d.find(app, role="list item", name="Name")
+            d.wait_until(lambda: d.texts(name_row) == ["Name", first["name"] + " renamed"], message="the new name",
+                         root=app)
             d.click(d.find(app, role="push button", name="Back"))
             d.wait_until(lambda: [first["issuer"], first["name"] + " renamed"] in [r[:2] for r in rows(app)],
                          message="the renamed row", root=app)
+
+            print("step: the details show the entry's icon; Choose Icon… takes a file, Remove Icon removes it")
+            open_details(app, with_icon["issuer"])
+            d.find(app, role="image", name="Icon")
+            self.shot("details-icon")
+            d.click(d.find(app, role="push button", name="Choose Icon…"))
+            chooser = d.wait_until(lambda: next((w for w in d.children(app) if d.name_of(w) == "Choose an Icon"), None),
+                                   message="the icon chooser", root=app)
+            self.shot("icon-chooser")
+            other = png_icon(os.path.join(folder, "other-icon.png"), "#e01b24")
+            d.click(d.find(chooser, role="push button", name="From a File…"))
+            choose_in_file_chooser(app, "Choose an icon file", os.path.join(folder, "other-icon.png"))
+            d.wait_until(lambda: entry_of(setup["vault"], "GitHub").get("icon") == base64.b64encode(other).decode(),
+                         message="the chosen file as the entry's icon", root=app)
+            check(entry_of(setup["vault"], "GitHub").get("icon_mime") == "image/png", "the icon's mime is not PNG")
+            d.click(d.find(app, role="push button", name="Remove Icon"))
+            d.wait_until(lambda: entry_of(setup["vault"], "GitHub").get("icon") is None, message="the icon removed",
+                         root=app)
+            d.wait_gone(app, role="image", name="Icon")
+            d.click(d.find(app, role="push button", name="Back"))
 
             print("step: add from a QR code picture chosen in the file chooser")
             picture = os.path.join(os.path.dirname(setup["vault"]), "qr.png")
@@ -303,7 +501,7 @@ class Scenario:
                 file.write("otpauth://totp/Imported:first?secret=GEZDGNBVGY3TQOJQ&issuer=Imported\n"
                            "otpauth://totp/Imported:second?secret=MFRGGZDFMZTWQ2LK&issuer=Imported\n"
                            "otpauth://totp/Broken:entry?secret=not-base32!\n")
-            d.click(d.find(app, role="push button", name="Import"))
+            menu_item(app, "Import")
             choose_in_file_chooser(app, "Import from a file", export)
             dialog = d.find(app, role="dialog", name_contains="Import from")
 
@@ -327,7 +525,7 @@ class Scenario:
 
             print("step: export to an encrypted Aegis vault, its passwords and file chosen in the dialog")
             exported = os.path.join(os.path.dirname(setup["vault"]), "exported-vault.json")
-            d.click(d.find(app, role="push button", name="Export"))
+            menu_item(app, "Export")
             dialog = d.find(app, role="dialog", name_contains="Export")
             export_button = d.find(dialog, role="push button", name_contains="Export")
             check("sensitive" not in d.states_of(export_button), "Export is enabled before anything was given")
@@ -353,6 +551,14 @@ class Scenario:
             self.shot("shortcuts")
             d.press_key("Escape")
 
+            print("step: at 360 px wide the rows still show their code and Copy button")
+            narrow(app, 360)
+            for row in d.find_all(d.find(app, role="list", name="Accounts"), role="list item"):
+                inside(app, d.find(row, role="push button", name="Copy"))
+                texts = d.texts(row)
+                check(len(texts) > 2 and texts[2].replace(" ", "").isdigit(), f"no code in the row {texts}")
+            self.shot("narrow")
+
             print("step: closing the window ends the process with status 0")
             d.click(d.find(app, role="push button", name="Close"))
             status = process.wait(timeout=10)
@@ -360,6 +566,80 @@ class Scenario:
         finally:
             if process.poll() is None:
                 process.kill()
+
+    def screens(self):
+        """The forms, details and preferences, in the light and the dark style, for people to look at
+        (screenshots NAME-light.png and NAME-dark.png); each screen is checked to be there."""
+        setup = self.config["plain"]
+        folder = os.path.dirname(setup["vault"])
+        set_entry_icon(setup["vault"], "GitHub", png_icon(os.path.join(folder, "icon.png"), "#1e88e5"))
+        settings = os.path.join(folder, "settings.json")
+        for style in ("light", "dark"):
+            with open(settings, "w") as file:
+                json.dump({"theme": style}, file)
+            process, app = self.start(setup["vault"])
+            try:
+                print(f"step: the add form with a field's problem, then Advanced open ({style})")
+                d.find(app, role="list", name="Accounts")
+                d.click(d.find(app, role="push button", name="Add account"))
+                d.set_text(d.find(app, role="text", name="Issuer"), "Example")
+                secret = d.find(app, role="text", name="Secret")
+                d.set_text(secret, "abc!")
+                d.wait_until(lambda: problem_under(app, secret), message="the secret's problem", root=app)
+                self.shot(f"editor-problem-{style}")
+                # The code settings are checked once the secret is good.
+                d.set_text(secret, "JBSWY3DPEHPK3PXP")
+                d.mouse_click(d.find(app, role="list item", name="Advanced"))
+                digits = d.find(app, role="text", name="Digits")
+                d.set_text(digits, "99")
+                d.wait_until(lambda: problem_under(app, digits), message="the digits' problem", root=app)
+                self.shot(f"editor-advanced-{style}")
+                d.click(d.find(app, role="push button", name="Cancel"))
+
+                print(f"step: the details with an icon, the icon chooser, the delete confirmation ({style})")
+                open_details(app, "GitHub")
+                d.find(app, role="image", name="Icon")
+                self.shot(f"details-icon-{style}")
+                d.click(d.find(app, role="push button", name="Choose Icon…"))
+                chooser = d.wait_until(lambda: next((w for w in d.children(app) if d.name_of(w) == "Choose an Icon"),
+                                                    None), message="the icon chooser", root=app)
+                self.shot(f"icon-chooser-{style}")
+                d.click(d.find(chooser, role="push button", name="Cancel"))
+                d.wait_until(lambda: "showing" not in d.states_of(chooser), message="the chooser closed", root=app)
+                d.click(d.find(app, role="push button", name_contains="Delete Account"))
+                dialog = d.find(app, role="dialog")
+                self.shot(f"delete-confirmation-{style}")
+                d.click(d.find(dialog, role="push button", name="Cancel"))
+                d.click(d.find(app, role="push button", name="Back"))
+
+                print(f"step: the preferences ({style})")
+                preferences = open_preferences(app)
+                d.find(preferences, role="combo box", name="Style")
+                self.shot(f"preferences-{style}")
+                d.press_key("Escape")
+                d.wait_until(lambda: "showing" not in d.states_of(preferences), message="the preferences closed",
+                             root=app)
+
+                print(f"step: the add form and the details at 360 px wide ({style})")
+                narrow(app, 360)
+                d.click(d.find(app, role="push button", name="Add account"))
+                for control in (d.find(app, role="push button", name="Add"), d.find(app, role="text", name="Secret"),
+                                d.find(app, role="push button", name="Open a QR code picture…")):
+                    inside(app, control)
+                self.shot(f"editor-narrow-{style}")
+                d.click(d.find(app, role="push button", name="Cancel"))
+                open_details(app, "GitHub")
+                for control in (d.find(app, role="push button", name="Edit"),
+                                d.find(app, role="push button", name="Choose Icon…"),
+                                d.find(app, role="push button", name="Copy")):
+                    inside(app, control)
+                self.shot(f"details-narrow-{style}")
+                d.click(d.find(app, role="push button", name="Back"))
+                self.quit(process, app)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+        os.remove(settings)
 
     def second_instance(self):
         setup = self.config["plain"]
@@ -409,7 +689,7 @@ def main():
         config = json.load(file)
     scenario = Scenario(config)
     failures = 0
-    for name in sys.argv[2:] or ["encrypted", "live_reload"]:
+    for name in sys.argv[2:] or ["encrypted", "live_reload", "screens"]:
         print(f"scenario: {name}")
         try:
             getattr(scenario, name)()
