@@ -11,6 +11,10 @@ import Presentation
 /// `GtkListBox`: only the rows on screen exist as widgets, which a vault of 1,000 accounts needs
 /// (1,000 `AdwActionRow`s in a list box take seconds to lay out and tens of MiB). A tick changes
 /// only the labels whose text changed.
+///
+/// Clicking a row or Enter on it copies its code, as its Copy button does; its context menu (right
+/// click, long press, Menu or Shift+F10) holds Details and Delete… (the confirmation the Delete key
+/// opens), and Alt+Enter opens the details.
 @MainActor
 final class AccountListPage {
   let widget: Widget
@@ -43,6 +47,8 @@ final class AccountListPage {
   /// so a second repaints one dial, not one per row; rows have their own otherwise.
   private let sharedDial = CountdownDial()
   private var sharesDial = false
+  /// The rows' context menu: Details and Delete…, actions of the list's `row.` group.
+  private let rowMenu: OpaquePointer
 
   /// The rows the first frame of a long list is drawn with (more than a tall window shows).
   static let firstRows = 40
@@ -61,6 +67,7 @@ final class AccountListPage {
     gtk_widget_add_css_class(list, "boxed-list")
     gtk_widget_set_valign(list, GTK_ALIGN_START)
     gtk_list_view_set_single_click_activate(cast(list), 1)
+    rowMenu = g_menu_new()!
     searchEntry = gtk_search_entry_new()!
     twofold_accessible_label(searchEntry, "Search accounts")
     searchBar = gtk_search_bar_new()!
@@ -118,6 +125,7 @@ final class AccountListPage {
       gtk_search_bar_set_search_mode(cast(bar), gtk_search_bar_get_search_mode(cast(bar)) == 0 ? 1 : 0)
     }
     connect(factory: factory)
+    installRowMenu()
     Signal.connectNumber(list, "activate") { [unowned self] position in self.activate(position) }
     Signal.connect(selection, "notify::selected") { [unowned self] in self.selectionChanged() }
     Signal.connect(searchEntry, "search-changed") { [unowned self] in
@@ -254,7 +262,8 @@ final class AccountListPage {
 
   private func connect(factory: OpaquePointer) {
     Signal.connectPointer(factory, "setup") { [unowned self] item in
-      let row = AccountRowWidgets(textures: self.textures) { [unowned self] id, action in
+      let row = AccountRowWidgets(textures: self.textures, menuModel: self.rowMenu) {
+        [unowned self] id, action in
         self.rowAction(id, action)
       }
       gtk_list_item_set_child(cast(item!), row.root)
@@ -276,7 +285,45 @@ final class AccountListPage {
     switch action {
     case .copy: send(.accounts(.copyRequested))
     case .generate: send(.accounts(.generateRequested))
+    case .menu: bound.values.first { $0.id == id }?.openMenu()
     }
+  }
+
+  /// The rows' context menu's items and actions, and the keys that open it (Menu, Shift+F10) or
+  /// the details (Alt+Enter) on the selected row, which is the focused one.
+  private func installRowMenu() {
+    let group = g_simple_action_group_new()!
+    for (name, title, action) in [
+      ("details", "Details", AccountsFeature.Action.detailsRequested),
+      ("delete", "Delete…", .deleteRequested),
+    ] {
+      g_menu_append(rowMenu, title, "row.\(name)")
+      let entry = g_simple_action_new(name, nil)!
+      Signal.connectPointer(entry, "activate") { [unowned self] _ in self.send(.accounts(action)) }
+      g_action_map_add_action(cast(group), cast(entry))
+      g_object_unref(UnsafeMutableRawPointer(entry))
+    }
+    gtk_widget_insert_action_group(list, "row", cast(group))
+    g_object_unref(UnsafeMutableRawPointer(group))
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKey(keys, "key-pressed") { [unowned self] key, modifiers in
+      let shift = modifiers & GDK_SHIFT_MASK.rawValue != 0
+      let alt = modifiers & GDK_ALT_MASK.rawValue != 0
+      let position = Int(gtk_single_selection_get_selected(cast(self.selection)))
+      guard position < self.ids.count else { return false }
+      let id = Account.ID(self.ids[position])
+      switch Int32(key) {
+      case GDK_KEY_Menu where !alt, GDK_KEY_F10 where shift && !alt:
+        self.rowAction(id, .menu)
+      case GDK_KEY_Return where alt, GDK_KEY_KP_Enter where alt, GDK_KEY_ISO_Enter where alt:
+        self.send(.accounts(.selected(id)))
+        self.send(.accounts(.detailsRequested))
+      default: return false
+      }
+      return true
+    }
+    gtk_widget_add_controller(list, keys)
   }
 
   /// Draws `row` in `widgets`, with its icon.
@@ -302,7 +349,7 @@ final class AccountListPage {
   private func activate(_ position: UInt32) {
     guard Int(position) < ids.count else { return }
     send(.accounts(.selected(Account.ID(ids[Int(position)]))))
-    send(.accounts(.detailsRequested))
+    send(.accounts(.copyRequested))
   }
 
   private func selectionChanged() {

@@ -5,8 +5,9 @@ import Presentation
 /// The widgets of one visible row of the list, an `AdwActionRow` reused by the list view for
 /// whichever account it shows: the account's icon (else an avatar of the issuer's initials), the
 /// issuer as title and the name as subtitle, then the code, the countdown (or Generate for HOTP)
-/// and one Copy button. Details and Delete live in the details, opened by activating the row.
-/// `fill` draws an `AccountRow`, changing only what changed.
+/// and one Copy button. Activating the row copies its code; its context menu (right click, long
+/// press, Menu or Shift+F10) holds Details and Delete…. `fill` draws an `AccountRow`, changing only
+/// what changed.
 @MainActor
 final class AccountRowWidgets {
   /// The size icons and avatars are drawn at, in logical pixels.
@@ -24,6 +25,8 @@ final class AccountRowWidgets {
   private let next = UI.label(classes: ["next-code", "dim-label", "caption"])
   private let countdown = CountdownDial()
   private let generate: Widget
+  /// The row's context menu, a `GtkPopoverMenu` of the model given to `init`.
+  private let menu: Widget
   private let shown: Shown
   private let textures: IconTextures
   /// The account shown, which the row's buttons act on.
@@ -33,8 +36,12 @@ final class AccountRowWidgets {
   private var subtitle = ""
   private var iconHash: String?
 
-  /// The row's buttons call `action` with the account shown; icons come from `textures`.
-  init(textures: IconTextures, action: @escaping @MainActor (Account.ID, RowAction) -> Void) {
+  /// The row's buttons call `action` with the account shown, as do a right click and a long press
+  /// on it (`.menu`); `menuModel` is its context menu's; icons come from `textures`.
+  init(
+    textures: IconTextures, menuModel: OpaquePointer,
+    action: @escaping @MainActor (Account.ID, RowAction) -> Void
+  ) {
     self.textures = textures
     let shown = Shown()
     let current = { shown.id }
@@ -75,16 +82,33 @@ final class AccountRowWidgets {
     for widget in [codes, countdown.widget] { adw_action_row_add_suffix(cast(row), widget) }
     root = UI.box(false, spacing: 6, [row, generate, copy])
     gtk_widget_add_css_class(root, "account-row")
+    menu = gtk_popover_menu_new_from_model(cast(menuModel))!
+    gtk_widget_set_parent(menu, root)
+    gtk_popover_set_has_arrow(cast(menu), 1)
+    let secondary = gtk_gesture_click_new()!
+    gtk_gesture_single_set_button(cast(secondary), UInt32(GDK_BUTTON_SECONDARY))
+    let longPress = gtk_gesture_long_press_new()!
+    gtk_gesture_single_set_touch_only(cast(longPress), 1)
+    for (gesture, long) in [(secondary, false), (longPress, true)] {
+      Signal.connectPressed(gesture, long: long) {
+        gtk_gesture_set_state(cast(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+        if let id = current() { action(id, .menu) }
+      }
+      gtk_widget_add_controller(root, cast(gesture))
+    }
     self.shown = shown
   }
+
+  /// Opens the row's context menu.
+  func openMenu() { gtk_popover_popup(cast(menu)) }
 
   /// The account a row shows, shared with its buttons' handlers.
   private final class Shown {
     var id: Account.ID?
   }
 
-  /// What a row's button asks for.
-  enum RowAction { case copy, generate }
+  /// What a row's button (or a right click or long press on it: `menu`) asks for.
+  enum RowAction { case copy, generate, menu }
 
   /// Shows `row` with `image` (nil: the issuer's initials), or nothing when the account is gone.
   /// `dial` is false while the list shows one countdown for every row (they share a period).

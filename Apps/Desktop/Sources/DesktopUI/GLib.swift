@@ -64,6 +64,10 @@ enum Signal {
   private typealias WithNumber =
     @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) ->
     Void
+  private typealias Pressed =
+    @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void
+  private typealias LongPressed =
+    @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
   private typealias Stopping = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
   private typealias Key =
     @convention(c) (
@@ -111,6 +115,21 @@ enum Signal {
     let thunk: WithNumber = { _, number, data in _ = Callback.call(data, nil, number, 0) }
     return connectThunk(instance, name, unsafeBitCast(thunk, to: GCallback.self)) { _, number, _ in
       handler(number)
+      return false
+    }
+  }
+
+  /// `handler()` for a gesture's `pressed` (a click gesture's, or a long press's when `long`),
+  /// whose handlers take the point as doubles.
+  @discardableResult
+  static func connectPressed(
+    _ instance: some GObjectPointer, long: Bool = false, _ handler: @escaping @MainActor () -> Void
+  ) -> UInt {
+    let click: Pressed = { _, _, _, _, data in _ = Callback.call(data, nil, 0, 0) }
+    let press: LongPressed = { _, _, _, data in _ = Callback.call(data, nil, 0, 0) }
+    let thunk = long ? unsafeBitCast(press, to: GCallback.self) : unsafeBitCast(click, to: GCallback.self)
+    return connectThunk(instance, "pressed", thunk) { _, _, _ in
+      handler()
       return false
     }
   }

@@ -3,13 +3,15 @@ import Domain
 import Presentation
 
 /// Preferences, an `AdwPreferencesWindow` over the main window while the route is the settings:
-/// the style (through libadwaita's style manager), hidden codes, the order of the list and the
+/// the style (three linked toggle buttons, Follow System, Light and Dark, applied through
+/// libadwaita's style manager), hidden codes, the order of the list and the
 /// auto-lock; every change is saved at once, as on the terminal. "Unlock with the login keyring"
 /// keeps the vault's key in the keyring (or removes it) as `twofold keyring` does.
 @MainActor
 final class SettingsPage {
   let window: Widget
-  private let style: Widget
+  /// The style's toggle buttons, in the order of `styles`: one group, the chosen one active.
+  private let styleButtons: [Widget]
   private let hideCodes: Widget
   private let sortOrder: Widget
   private let autoLock: Widget
@@ -18,7 +20,7 @@ final class SettingsPage {
   private var rendering = false
   private var settings = AppSettings()
 
-  /// The style choices in the order the style row lists them.
+  /// The style choices in the order the style row shows them.
   static let styles: [(AppSettings.Theme, String)] = [
     (.auto, "Follow System"), (.light, "Light"), (.dark, "Dark"),
   ]
@@ -36,7 +38,15 @@ final class SettingsPage {
     gtk_window_set_default_size(cast(window), 560, 620)
     adw_preferences_window_set_search_enabled(cast(window), 0)
 
-    style = Rows.combo("Style", Self.styles.map(\.1))
+    styleButtons = Self.styles.map { gtk_toggle_button_new_with_label($0.1)! }
+    for button in styleButtons.dropFirst() {
+      gtk_toggle_button_set_group(cast(button), cast(styleButtons[0]))
+    }
+    let styleBox = UI.box(false, spacing: 0, styleButtons)
+    gtk_widget_add_css_class(styleBox, "linked")
+    gtk_widget_set_valign(styleBox, GTK_ALIGN_CENTER)
+    let style = Rows.action("Style")
+    adw_action_row_add_suffix(cast(style), styleBox)
     let hide = Rows.switchRow("Hide codes", subtitle: "Until the account is selected")
     hideCodes = hide.control
     sortOrder = Rows.combo("Sort order", Self.sortNames.map(\.1))
@@ -78,7 +88,13 @@ final class SettingsPage {
       guard !self.rendering else { return }
       send(.settings(.changed(self.chosen())))
     }
-    for row in [style, sortOrder, autoLock] { Signal.connect(row, "notify::selected", changed) }
+    for row in [sortOrder, autoLock] { Signal.connect(row, "notify::selected", changed) }
+    // Choosing a style turns the last one off first: only the button turned on says so.
+    for button in styleButtons {
+      Signal.connect(button, "toggled") {
+        if gtk_toggle_button_get_active(cast(button)) != 0 { changed() }
+      }
+    }
     Signal.connect(hideCodes, "notify::active", changed)
     Signal.connect(keyringSwitch, "notify::active") { [unowned self] in
       guard !self.rendering else { return }
@@ -89,8 +105,9 @@ final class SettingsPage {
   /// The settings the controls show.
   private func chosen() -> AppSettings {
     var chosen = settings
-    let style = Rows.selected(style)
-    if style < Self.styles.count { chosen.theme = Self.styles[style].0 }
+    if let style = styleButtons.firstIndex(where: { gtk_toggle_button_get_active(cast($0)) != 0 }) {
+      chosen.theme = Self.styles[style].0
+    }
     chosen.hideCodes = Rows.isOn(hideCodes)
     let sort = Rows.selected(sortOrder)
     if sort < Self.sortNames.count { chosen.sortOrder = Self.sortNames[sort].0 }
@@ -110,7 +127,8 @@ final class SettingsPage {
       return
     }
     settings = state.settings
-    Rows.select(style, Self.styles.firstIndex { $0.0 == settings.theme } ?? 0)
+    let style = styleButtons[Self.styles.firstIndex { $0.0 == settings.theme } ?? 0]
+    if gtk_toggle_button_get_active(cast(style)) == 0 { gtk_toggle_button_set_active(cast(style), 1) }
     Rows.setOn(hideCodes, settings.hideCodes)
     Rows.select(sortOrder, Self.sortNames.firstIndex { $0.0 == settings.sortOrder } ?? 0)
     let choices = SettingsFeature.autoLockChoices

@@ -8,7 +8,10 @@ enum ShortcutsWindow {
     (
       "Accounts",
       [
-        ("Return", "Details of the selected account"),
+        ("Return", "Copy the selected code (as a click on its row does)"),
+        ("<Alt>Return", "Details of the selected account"),
+        ("Menu", "The selected account's menu: Details, Delete…"),
+        ("<Shift>F10", "The selected account's menu (as a right click or long press on it)"),
         ("<Control>c", "Copy the selected code (cleared after 30 s)"),
         ("<Control>f", "Search (or just type)"), ("Escape", "Clear the search, or go back"),
         ("<Control>g", "Generate the next HOTP code"), ("<Control>n", "Add an account"),

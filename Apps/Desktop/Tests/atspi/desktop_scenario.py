@@ -54,9 +54,36 @@ def buttons_of(row):
 
 
 def open_details(app, issuer):
-    """Opens the details of the account of `issuer` by activating its row (a click on its title)."""
-    d.mouse_click(d.find(row_of(app, issuer), role="label", name=issuer))
+    """Opens the details of the account of `issuer` from its row's context menu (a right click)."""
+    row_menu(app, issuer)
+    d.click(menu_entry(app, "Details"))
     d.find(app, role="push button", name_contains="Delete Account")
+
+
+def row_menu(app, issuer):
+    """Opens the context menu of the row of `issuer` with a right click on its title; checks it
+    holds Details and Delete…."""
+    d.mouse_click(d.find(row_of(app, issuer), role="label", name=issuer), button=3)
+    menu_entry(app, "Details")
+    menu_entry(app, "Delete…")
+
+
+def menu_entry(app, name):
+    """The item `name` of the open context menu."""
+    return d.find(app, name=name, predicate=lambda a: d.role_of(a) not in ("label", "list item", "list"))
+
+
+def style_button(preferences, name):
+    """The style's toggle button `name` (GTK 4.8 gives toggle buttons the push button role, pressed when on)."""
+    return d.find(preferences, name=name, predicate=lambda a: d.role_of(a) in ("toggle button", "push button"))
+
+
+def wait_copied(app, account, how):
+    """Waits for the current code of `account`, without spaces, on the CLIPBOARD selection."""
+    d.wait_until(
+        lambda: clipboard() in {totp(account["secret"], t, account["digits"], account["period"]).replace(" ", "")
+                                for t in (time.time() - 1, time.time())},
+        message=f"the code of {account['issuer']} on the clipboard after {how}", root=app)
 
 
 def open_preferences(app):
@@ -75,20 +102,6 @@ def menu_item(app, name):
 def open_menu(app):
     """Opens the main menu (the header bar's menu button)."""
     d.click(d.find(app, name="Main menu", predicate=lambda a: d.role_of(a) in ("push button", "toggle button")))
-
-
-def choose_in_combo(window, title, item, items):
-    """Opens the combo row `title`, whose list is `items`, and picks `item` with the keyboard (the
-    list's popover has the focus on the chosen item; GTK 4.8 gives no usable extents inside it)."""
-    combo = d.find(window, role="combo box", name=title)
-    current = next(i for i in items if i in d.texts(combo))
-    d.mouse_click(combo)
-    d.find(window, role="list item", predicate=lambda a: item in d.texts(a))
-    steps = items.index(item) - items.index(current)
-    for _ in range(abs(steps)):
-        d.press_key("Down" if steps > 0 else "Up")
-    d.press_key("Return")
-    d.wait_until(lambda: item in d.texts(combo), message=f"{title} reading {item!r}", root=window)
 
 
 def below(field, label):
@@ -297,6 +310,31 @@ class Scenario:
                 message="the code on the clipboard", root=app)
             d.find(app, role="label", predicate=lambda a: d.text_of(a).startswith("Copied"))
 
+            print("step: a click on a row, and Enter on the focused row, copy its code without spaces to CLIPBOARD")
+            second, third = accounts[1], accounts[2]
+            d.mouse_click(d.find(row_of(app, second["issuer"]), role="label", name=second["issuer"]))
+            wait_copied(app, second, "a click on its row")
+            check(not d.find_all(app, role="push button", name_contains="Delete Account"),
+                  "a click on a row opened the details")
+            d.press_key("Down")
+            d.press_key("Return")
+            wait_copied(app, third, "Enter on its row")
+            check(not d.find_all(app, role="push button", name_contains="Delete Account"),
+                  "Enter on a row opened the details")
+
+            print("step: Alt+Enter on the focused row opens its details; Escape goes back")
+            d.press_key("alt+Return")
+            d.find(app, role="push button", name_contains="Delete Account")
+            d.press_key("Escape")
+            d.find(app, role="list", name="Accounts")
+
+            print("step: the Menu key opens the focused row's menu, whose Details opens the details")
+            d.press_key("Menu")
+            d.click(menu_entry(app, "Details"))
+            d.find(app, role="push button", name_contains="Delete Account")
+            d.press_key("Escape")
+            d.find(app, role="list", name="Accounts")
+
             print("step: typing searches, and the list keeps only what matches")
             d.press_key("ctrl+f")
             search = d.find(app, role="entry", name="Search accounts")
@@ -337,10 +375,23 @@ class Scenario:
             with_added = sorted(accounts + [added], key=lambda a: (a["issuer"].lower(), a["name"].lower()))
             d.wait_until(lambda: codes_right(app, with_added), message="the added account's row", root=app)
 
-            print("step: delete, in the details, asks first, and nothing is written before the answer")
+            print("step: Shift+F10 opens the row's menu too, whose Delete… asks first; Cancel keeps the account")
             before = os.stat(setup["vault"]).st_mtime_ns
-            open_details(app, "Added")
-            d.click(d.find(app, role="push button", name_contains="Delete Account"))
+            d.mouse_click(d.find(row_of(app, "Added"), role="label", name="Added"))  # the focused row
+            wait_copied(app, added, "a click on its row")
+            d.press_key("shift+F10")
+            d.click(menu_entry(app, "Delete…"))
+            dialog = d.find(app, role="dialog")
+            d.find(dialog, role="push button", name="Delete")
+            d.click(d.find(dialog, role="push button", name="Cancel"))
+            d.wait_until(lambda: "showing" not in d.states_of(dialog), message="the confirmation closed", root=app)
+            check(os.stat(setup["vault"]).st_mtime_ns == before, "the vault changed after cancelling the delete")
+            check(codes_right(app, with_added), "an account is gone after cancelling the delete")
+
+            print("step: Delete… in a row's context menu (a right click) asks first, and nothing is written before")
+            before = os.stat(setup["vault"]).st_mtime_ns
+            row_menu(app, "Added")
+            d.click(menu_entry(app, "Delete…"))
             dialog = d.find(app, role="dialog")
             self.shot("delete-confirmation")
             check(os.stat(setup["vault"]).st_mtime_ns == before, "the vault changed before the delete was confirmed")
@@ -348,20 +399,21 @@ class Scenario:
             d.wait_until(lambda: codes_right(app, accounts), message="the row gone after deleting", root=app)
             check(os.stat(setup["vault"]).st_mtime_ns != before, "the vault was not written after deleting")
 
-            print("step: the theme: Preferences, a window of its own, then Dark, Light and Follow System")
+            print("step: the theme: Preferences, a window of its own, then the toggle buttons Dark, Light and Follow System")
             preferences = open_preferences(app)
             styles = ["Follow System", "Light", "Dark"]
-            d.mouse_click(d.find(preferences, role="combo box", name="Style"))
-            for name in styles:
-                d.find(preferences, role="list item", predicate=lambda a, n=name: n in d.texts(a))
-            d.press_key("Escape")
-            choose_in_combo(preferences, "Style", "Dark", styles)
-            time.sleep(0.5)
-            check(is_dark(self.shot("settings-dark")), "the window is not dark after choosing Dark")
-            choose_in_combo(preferences, "Style", "Light", styles)
-            time.sleep(0.5)
-            check(not is_dark(self.shot("settings-light")), "the window is still dark after choosing Light")
-            choose_in_combo(preferences, "Style", "Follow System", styles)
+
+            def chosen():
+                return [n for n in styles
+                        if {"checked", "pressed"} & set(d.states_of(style_button(preferences, n)))]
+            d.wait_until(lambda: chosen() == ["Follow System"], message="Follow System chosen", root=preferences)
+            for name, dark in (("Dark", True), ("Light", False), ("Follow System", False)):
+                d.click(style_button(preferences, name))
+                d.wait_until(lambda: chosen() == [name], message=f"{name} alone chosen", root=preferences)
+                if name != "Follow System":
+                    time.sleep(0.5)
+                    check(is_dark(self.shot(f"settings-{name.lower()}")) == dark,
+                          f"the window is {'not ' if dark else ''}dark after choosing {name}")
             settings = os.path.join(os.path.dirname(setup["vault"]), "settings.json")
             check(os.path.exists(settings), f"no settings saved at {settings}")
             d.press_key("Escape")
@@ -614,7 +666,7 @@ class Scenario:
 
                 print(f"step: the preferences ({style})")
                 preferences = open_preferences(app)
-                d.find(preferences, role="combo box", name="Style")
+                style_button(preferences, "Follow System")
                 self.shot(f"preferences-{style}")
                 d.press_key("Escape")
                 d.wait_until(lambda: "showing" not in d.states_of(preferences), message="the preferences closed",
