@@ -245,24 +245,9 @@ final class DesktopWindow {
       return
     }
     guard deleteDialog == nil else { return }
-    let dialog = adw_message_dialog_new(
-      cast(window), "Delete \(account.label)?",
-      "Its secret is removed from the vault (a backup of the file as it was is kept). Without another copy, codes for this account cannot be made again."
-    )!
-    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(dialog), "delete", "_Delete")
-    adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
-    adw_message_dialog_set_default_response(cast(dialog), "cancel")
-    adw_message_dialog_set_close_response(cast(dialog), "cancel")
-    UI.nameButtons(in: dialog)
-    Signal.connectPointer(dialog, "response") { [unowned self] response in
+    let dialog = UI.deleteConfirmation(over: window, label: account.label) { [unowned self] delete in
       self.deleteDialog = nil
-      let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
-      if answer == "delete" {
-        self.send(.accounts(.deleteConfirmed))
-      } else {
-        self.send(.accounts(.deleteCancelled))
-      }
+      self.send(.accounts(delete ? .deleteConfirmed : .deleteCancelled))
     }
     deleteDialog = dialog
     gtk_window_present(cast(dialog))

@@ -168,20 +168,9 @@ final class DetailsPage {
       return
     }
     guard confirmation == nil else { return }
-    let dialog = adw_message_dialog_new(
-      cast(parent), "Delete \(state.account.label)?",
-      "Its secret is removed from the vault (a backup of the file as it was is kept). Without another copy, codes for this account cannot be made again."
-    )!
-    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(dialog), "delete", "_Delete")
-    adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
-    adw_message_dialog_set_default_response(cast(dialog), "cancel")
-    adw_message_dialog_set_close_response(cast(dialog), "cancel")
-    UI.nameButtons(in: dialog)
-    Signal.connectPointer(dialog, "response") { [unowned self] response in
+    let dialog = UI.deleteConfirmation(over: parent, label: state.account.label) { [unowned self] delete in
       self.confirmation = nil
-      let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
-      self.send(.details(answer == "delete" ? .deleteConfirmed : .deleteCancelled))
+      self.send(.details(delete ? .deleteConfirmed : .deleteCancelled))
     }
     confirmation = dialog
     gtk_window_present(cast(dialog))

@@ -187,6 +187,28 @@ extension UI {
     return dialog
   }
 
+  /// The confirmation of deleting the account labelled `label`, over `parent`: Delete
+  /// (destructive) or Cancel, the default; `answered(true)` once Delete is chosen, `false` for
+  /// Cancel or closing. Nothing is written before the answer.
+  static func deleteConfirmation(
+    over parent: Widget, label: String, answered: @escaping @MainActor (Bool) -> Void
+  ) -> Widget {
+    let dialog = adw_message_dialog_new(
+      cast(parent), "Delete \(label)?",
+      "Its secret is removed from the vault (a backup of the file as it was is kept). Without another copy, codes for this account cannot be made again."
+    )!
+    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+    adw_message_dialog_add_response(cast(dialog), "delete", "_Delete")
+    adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
+    adw_message_dialog_set_default_response(cast(dialog), "cancel")
+    adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    nameButtons(in: dialog)
+    Signal.connectPointer(dialog, "response") { response in
+      answered(response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } == "delete")
+    }
+    return dialog
+  }
+
   /// Gives the text buttons below `widget` (a message dialog's responses, which libadwaita makes)
   /// their label as a child, so GTK 4.8 names each once ("Delete", not "_Delete Delete").
   static func nameButtons(in widget: Widget) {
