@@ -5,8 +5,6 @@ public enum VaultLocation {
   public static func path(option: String?, variables: [String: String]) -> String? {
     if let option, !option.isEmpty { return option }
     if let path = variables["TWOFOLD_VAULT"], !path.isEmpty { return path }
-    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/twofold/vault.json" }
-    guard let home = variables["HOME"], !home.isEmpty else { return nil }
-    return home + "/.local/share/twofold/vault.json"
+    return XDGBaseDirectory.data.twofold(variables).map { $0 + "/vault.json" }
   }
 }

@@ -39,13 +39,8 @@ public struct BrowserBindingsFile: Sendable {
 
   /// The file of `variables`' user: nil when neither `XDG_CONFIG_HOME` (absolute) nor `HOME` is set.
   public init?(variables: [String: String]) {
-    if let config = variables["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      self.init(path: config + "/twofold/browser.json")
-    } else if let home = variables["HOME"], !home.isEmpty {
-      self.init(path: home + "/.config/twofold/browser.json")
-    } else {
-      return nil
-    }
+    guard let folder = XDGBaseDirectory.config.twofold(variables) else { return nil }
+    self.init(path: folder + "/browser.json")
   }
 
   /// The bindings; none, and the defaults, when there is no file.

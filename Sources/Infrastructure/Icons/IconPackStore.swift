@@ -43,13 +43,8 @@ public struct IconPackStore: Sendable {
   /// The store of `variables`: `$XDG_DATA_HOME/twofold/icons` when it is absolute, else
   /// `$HOME/.local/share/twofold/icons`; nil when neither names a place.
   public init?(variables: [String: String]) {
-    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
-      root = data + "/twofold/icons"
-    } else if let home = variables["HOME"], !home.isEmpty {
-      root = home + "/.local/share/twofold/icons"
-    } else {
-      return nil
-    }
+    guard let folder = XDGBaseDirectory.data.twofold(variables) else { return nil }
+    root = folder + "/icons"
   }
 
   /// The folder of the pack `id`.

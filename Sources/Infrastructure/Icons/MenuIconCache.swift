@@ -19,13 +19,8 @@ public struct MenuIconCache: Sendable {
   /// The cache of `variables`: `$XDG_CACHE_HOME/twofold/icons` when it is absolute, else
   /// `$HOME/.cache/twofold/icons`; nil when neither names a place.
   public init?(variables: [String: String]) {
-    if let cache = variables["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-      root = cache + "/twofold/icons"
-    } else if let home = variables["HOME"], !home.isEmpty {
-      root = home + "/.cache/twofold/icons"
-    } else {
-      return nil
-    }
+    guard let folder = XDGBaseDirectory.cache.twofold(variables) else { return nil }
+    root = folder + "/icons"
   }
 
   /// The file name of `icon` in the cache.

@@ -7,9 +7,7 @@ import OTP
 public enum StateLocation {
   /// The state root of `variables`; nil when neither `XDG_STATE_HOME` (absolute) nor `HOME` is set.
   public static func root(variables: [String: String]) -> String? {
-    if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/twofold" }
-    guard let home = variables["HOME"], !home.isEmpty else { return nil }
-    return home + "/.local/state/twofold"
+    XDGBaseDirectory.state.twofold(variables)
   }
 
   /// The state root of this process's environment (the agent's, which a command started).
