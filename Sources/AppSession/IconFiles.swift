@@ -7,15 +7,15 @@ import Presentation
 public enum IconFiles {
   /// The store's `loadIcon`: the file's bytes as an icon (PNG, JPEG, or an SVG referring to
   /// nothing outside itself; at most 1 MiB), or a sentence naming the file and saying why not.
-  public static let loader: @Sendable (String) -> Result<AccountIcon, ClipboardFailure> = { path in
+  public static let loader: @Sendable (String) -> Result<AccountIcon, IconFailure> = { path in
     switch LocalFiles.read(path) {
     case .failure(let failure):
-      return .failure(ClipboardFailure(sentence(failure.reason)))
+      return .failure(IconFailure(sentence(failure.reason)))
     case .success(let bytes):
       do throws(AccountIcon.Problem) {
         return .success(try AccountIcon(bytes: bytes, fileName: path))
       } catch {
-        return .failure(ClipboardFailure(sentence("\(path) cannot be an icon: \(error.message)")))
+        return .failure(IconFailure(sentence("\(path) cannot be an icon: \(error.message)")))
       }
     }
   }

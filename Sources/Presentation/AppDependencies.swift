@@ -76,6 +76,14 @@ public struct ClipboardFailure: Error, Equatable, Sendable {
   public init(_ message: String) { self.message = message }
 }
 
+/// Why a file cannot be an account's icon, for the details' status line.
+public struct IconFailure: Error, Equatable, Sendable {
+  /// One sentence for people.
+  public var message: String
+  /// Wraps a sentence.
+  public init(_ message: String) { self.message = message }
+}
+
 /// The vault's key in the login keyring ("Unlock with the login keyring"), kept and removed as
 /// `twofold keyring enable|disable` does; never prompting for the keyring.
 public struct KeyringPort: Sendable {
@@ -124,7 +132,7 @@ public struct AppDependencies: Sendable {
   /// The icons of the installed packs to offer for an account of this issuer, the matching ones first.
   public var iconChoices: @Sendable (_ issuer: String) -> [IconChoice]
   /// Reads an image file (a pack's or one chosen by the person) as an icon, or says why not.
-  public var loadIcon: @Sendable (_ path: String) -> Result<AccountIcon, ClipboardFailure>
+  public var loadIcon: @Sendable (_ path: String) -> Result<AccountIcon, IconFailure>
 
   /// Collects the dependencies.
   public init(
@@ -142,8 +150,8 @@ public struct AppDependencies: Sendable {
       },
     keyring: KeyringPort = .unavailable,
     iconChoices: @escaping @Sendable (String) -> [IconChoice] = { _ in [] },
-    loadIcon: @escaping @Sendable (String) -> Result<AccountIcon, ClipboardFailure> = { _ in
-      .failure(ClipboardFailure("Icons are not available here."))
+    loadIcon: @escaping @Sendable (String) -> Result<AccountIcon, IconFailure> = { _ in
+      .failure(IconFailure("Icons are not available here."))
     }
   ) {
     self.keyring = keyring

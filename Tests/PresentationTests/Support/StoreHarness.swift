@@ -68,7 +68,7 @@ struct StoreHarness {
       },
       iconChoices: { issuer in issuer == "GitHub" ? [Self.iconChoice] : [] },
       loadIcon: { path in
-        guard path == Self.iconFile else { return .failure(ClipboardFailure("\(path) is not an image.")) }
+        guard path == Self.iconFile else { return .failure(IconFailure("\(path) is not an image.")) }
         return .success(Self.icon)
       })
     let state = AppFeature.State(vaultLocation: "memory", locked: locked, settings: settings, now: now)
