@@ -175,7 +175,8 @@ public struct SyncVault: Sendable {
     }
     for step in plan.steps {
       do throws(DomainError) {
-        if step.base == (try step.previousBase.get()),
+        let previous = try step.previousBase.get()
+        if step.base == nil || step.base == previous,
           step.consumed == nil || step.consumed == bases.consumed(from: step.source.location)
         {
           try step.source.finish()
@@ -206,8 +207,8 @@ public struct SyncVault: Sendable {
   }
 
   private func prepareBase(of step: Step) throws(DomainError) -> SyncCommit? {
-    guard step.source.isRemembered else { return nil }
-    return try bases.prepare(step.base, of: step.source, consumed: step.consumed)
+    guard step.source.isRemembered, let base = step.base else { return nil }
+    return try bases.prepare(base, of: step.source, consumed: step.consumed)
   }
 
   struct Input {
@@ -236,7 +237,8 @@ public struct SyncVault: Sendable {
   struct Step {
     let source: any SyncSource
     let write: VaultContents?
-    let base: VaultContents
+    /// The source's new base; nil: it keeps the one it has.
+    let base: VaultContents?
     let consumed: String?
     let previousBase: LazyBase
   }
@@ -277,6 +279,7 @@ public struct SyncVault: Sendable {
     var merged: [VersionLineage] = []
     var doubtful = DoubtfulAncestry()
     let oursLineage = ancestry.trusted(ours)
+    if oursLineage != nil { ancestry.vouch(for: ours) }
     var done:
       [(input: Input, before: VaultContents, after: VaultContents, reports: [MergeReport], notes: [String])] =
         []
@@ -318,14 +321,18 @@ public struct SyncVault: Sendable {
       }
       done.append((input, before, plan.result, reports, notes))
     }
-    if plan.result.holdsSame(as: ours), ours.lineage != nil {
-      plan.result.lineage = ours.lineage
+    // A version's id always names exactly one version's contents (a kept version is then what its
+    // id says): the result is ours itself when nothing new was merged in, a source's version
+    // itself when it holds the same as that, else a new version descending from ours and every
+    // version merged in (so a device whose value lost a conflict takes the result as newer).
+    if plan.result.holdsSame(as: ours), oursLineage != nil, merged.isEmpty {
+      plan.result = ours
     } else if let same = adoptable(done.map(\.input), result: plan.result, ancestry: ancestry) {
-      // The result is a shared file's version in our order: the vault takes that version's id,
-      // so the vault and the file hold the same version and the file is not written again.
-      plan.result.lineage = same
+      // The vault takes the shared file's version whole (its order and group UUIDs too), so the
+      // vault and the file hold the same version and the file is not written again.
+      plan.result = same
     } else {
-      plan.result.lineage = .written(id, replacing: ours.lineage, merging: merged)
+      plan.result.lineage = .written(id, replacing: oursLineage, merging: merged)
     }
     for item in done {
       let source = item.input.source
@@ -345,7 +352,9 @@ public struct SyncVault: Sendable {
       plan.steps.append(
         Step(
           source: source, write: writes ? plan.result : nil,
-          base: source.isTwoWay ? plan.result : (theirs ?? plan.result),
+          // A backup folder's base is always the backup last consumed (sync.md): with no new
+          // backup it stays what it was, never the result.
+          base: source.isTwoWay ? plan.result : theirs,
           consumed: item.input.snapshot.consumed,
           previousBase: item.input.base))
       plan.reports.append(
@@ -356,16 +365,17 @@ public struct SyncVault: Sendable {
     return plan
   }
 
-  /// The lineage of a two-way source's only version when the result holds the same entries
-  /// (in any order) and every other two-way source too, so no source needs writing; nil else.
-  static func adoptable(_ inputs: [Input], result: VaultContents, ancestry: Ancestry) -> VersionLineage? {
+  /// A two-way source's only version when the result holds the same (in any order, groups by
+  /// name) and every other two-way source holds that very version too, so no source needs
+  /// writing; nil else.
+  static func adoptable(_ inputs: [Input], result: VaultContents, ancestry: Ancestry) -> VaultContents? {
     let twoWay = inputs.filter { $0.source.isTwoWay }
     guard !twoWay.isEmpty, twoWay.allSatisfy({ $0.snapshot.versions.count == 1 }) else { return nil }
     let versions = twoWay.map { $0.snapshot.versions[0] }
     guard versions.allSatisfy({ $0.holdsSame(as: result) }), let lineage = ancestry.trusted(versions[0]),
       versions.allSatisfy({ $0.lineage == lineage })
     else { return nil }
-    return lineage
+    return versions[0]
   }
 
   /// What made a sync fall back to an older base than the versions' ancestry would give

@@ -21,15 +21,37 @@ public struct VaultContents: Hashable, Sendable {
     self.lineage = lineage
   }
 
-  /// Whether `other` holds the same accounts, groups and other fields, whatever the versions'
-  /// lineage and the order of accounts and groups: what decides whether a sync changes a file.
-  /// Order is no change: each device keeps its own (sync.md "Order"), so two devices whose
-  /// orders differ would otherwise rewrite the shared file at every sync, forever.
+  /// Whether `other` holds the same as this by sync.md's rules ("What is compared"): the same
+  /// other fields, the same accounts by UUID with the same fields, their groups by name, and the
+  /// same group names; whatever the versions' lineage, the order of accounts and groups, and the
+  /// groups' UUIDs. What decides whether a sync changes a file: order is no change (each device
+  /// keeps its own, sync.md "Order"), nor is a UUID two devices gave one group name apart, so
+  /// converged devices never rewrite the shared file.
   public func holdsSame(as other: VaultContents) -> Bool {
     guard preserved == other.preserved else { return false }
     if accounts == other.accounts && groups == other.groups { return true }
-    return Self.sameIgnoringOrder(accounts, other.accounts, by: \.id)
+    if Self.sameIgnoringOrder(accounts, other.accounts, by: \.id)
       && Self.sameIgnoringOrder(groups, other.groups, by: \.id)
+    {
+      return true
+    }
+    guard groups.count == other.groups.count, Set(groups.map(\.name)) == Set(other.groups.map(\.name))
+    else { return false }
+    return Self.sameIgnoringOrder(accountsWithGroupNames(), other.accountsWithGroupNames(), by: \.id)
+  }
+
+  /// The accounts with each group UUID replaced by the group's name, sorted (an unknown UUID
+  /// stays itself, marked so that it cannot equal a name).
+  private func accountsWithGroupNames() -> [Account] {
+    var names: [AccountGroup.ID: String] = [:]
+    for group in groups where names[group.id] == nil { names[group.id] = group.name }
+    return accounts.map { account in
+      guard !account.groups.isEmpty else { return account }
+      var renamed = account
+      renamed.groups = account.groups.map { AccountGroup.ID(names[$0].map { "name:" + $0 } ?? $0.rawValue) }
+        .sorted { $0.rawValue < $1.rawValue }
+      return renamed
+    }
   }
 
   /// Whether `first` and `second` hold equal elements, matched by `key`, in any order (in the

@@ -12,6 +12,8 @@ final class Ancestry: Sendable {
     var contents: [VersionLineage.ID: VaultContents?] = [:]
     /// The ids found damaged.
     var damaged: Set<VersionLineage.ID> = []
+    /// Versions known to be what their id says without the store (ours, read whole this sync).
+    var vouched: [VersionLineage.ID: VaultContents] = [:]
 
     /// Records `id` as damaged: no longer kept, no contents.
     mutating func markDamaged(_ id: VersionLineage.ID) {
@@ -27,17 +29,27 @@ final class Ancestry: Sendable {
   /// The versions kept in `store` (nil: none are).
   init(_ store: (any KeptVersionStore)?) { self.store = store }
 
-  /// The ids kept, less those found unreadable.
+  /// Takes `version` (ours, read whole) as what its id is, whatever the store holds for it: a
+  /// version carrying the same id is compared with it, and it serves as that id's contents
+  /// when its kept copy is damaged.
+  func vouch(for version: VaultContents) {
+    guard let id = version.lineage?.id else { return }
+    state.withLock { $0.vouched[id] = version }
+  }
+
+  /// The ids kept, less those found unreadable, and those vouched for.
   func keptIDs() -> Set<VersionLineage.ID> {
-    if let ids = state.withLock({ $0.ids }) { return ids }
+    let (known, vouched) = state.withLock { ($0.ids, $0.vouched) }
+    if let known { return known.union(vouched.keys) }
     let ids = store?.keptIDs() ?? []
     state.withLock { $0.ids = ids }
-    return ids
+    return ids.union(vouched.keys)
   }
 
   /// A kept version's contents, read once; nil when it is not kept or is damaged (and then no
   /// longer counted as kept).
   func contents(of id: VersionLineage.ID) -> VaultContents? {
+    if let vouched = state.withLock({ $0.vouched[id] }) { return vouched }
     if let known = state.withLock({ $0.contents[id] }) { return known }
     guard keptIDs().contains(id) else { return nil }
     let contents = store?.contents(of: id)
@@ -54,7 +66,9 @@ final class Ancestry: Sendable {
   /// Whether `version` carries an id this device kept with other contents (another program
   /// edited the file and kept the field): such a version has no ancestry.
   func isStale(_ version: VaultContents) -> Bool {
-    guard let id = version.lineage?.id, keptIDs().contains(id) else { return false }
+    guard let id = version.lineage?.id else { return false }
+    if let vouched = state.withLock({ $0.vouched[id] }) { return !vouched.holdsSame(as: version) }
+    guard keptIDs().contains(id) else { return false }
     if let known = state.withLock({ $0.contents[id] }) {
       return known.map { !$0.holdsSame(as: version) } ?? false
     }
