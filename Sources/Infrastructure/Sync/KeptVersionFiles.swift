@@ -2,6 +2,7 @@ import Codecs
 import Crypto
 import Data
 import Domain
+import OTP
 import Synchronization
 
 /// The versions a device read from its sources or wrote (sync.md "Two writers: which base"),
@@ -15,6 +16,9 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     var id: VersionLineage.ID
     var parent: VersionLineage.ID?
     var time: Int64
+    /// The fingerprint of the version's exact contents (hex); nil in an index an earlier
+    /// Twofold wrote.
+    var fingerprint: String? = nil
   }
 
   /// Versions kept in any case.
@@ -104,7 +108,9 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       guard let id = value["id"]?.stringValue.flatMap(VersionLineage.ID.init),
         let time = value["time"]?.int64Value
       else { return nil }
-      return Entry(id: id, parent: value["parent"]?.stringValue.flatMap(VersionLineage.ID.init), time: time)
+      return Entry(
+        id: id, parent: value["parent"]?.stringValue.flatMap(VersionLineage.ID.init), time: time,
+        fingerprint: value["fingerprint"]?.stringValue)
     }
   }
 
@@ -257,24 +263,28 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       if entries.count == count, let code = POSIX.makeDirectories(folder) {
         throw .storage("cannot create \(folder): \(POSIX.reason(code))")
       }
-      var parentID: VersionLineage.ID?
-      if let parent, let candidate = parent.lineage?.id, depth(of: candidate, in: entries) < Self.longestChain
-      {
-        parentID = candidate
-      }
       // Work begun ahead on this very version counts; its changes only from this very parent.
       let ready = finished(id).flatMap { ahead in ahead.version == version ? ahead : nil }
-      var changes: VersionChanges?
-      if let parent {
-        changes =
-          ready?.parent == parent ? ready?.value?.changes : VersionChanges(from: parent, to: version)
-      }
-      let body: KeptVersionSeal.Body =
-        if let parentID, let changes { .changes(parent: parentID, changes) } else { .whole(version) }
       let fingerprint = ready?.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
+      var body = KeptVersionSeal.Body.whole(version)
+      // Kept as changes only from a parent kept with exactly these contents (its fingerprint in
+      // the index), and only when applying them gives exactly this version: a kept version is
+      // always what its id says, or a whole copy (issue 31).
+      if let parent, let parentID = parent.lineage?.id, parentID != id,
+        depth(of: parentID, in: entries) < Self.longestChain,
+        let recorded = entries.last(where: { $0.id == parentID })?.fingerprint,
+        recorded == Hex.encode(KeptVersionSeal.fingerprint(parent)),
+        let changes = ready?.parent == parent
+          ? ready?.value?.changes : VersionChanges(from: parent, to: version),
+        changes.applying(to: parent) == version
+      {
+        body = .changes(parent: parentID, changes)
+      }
       try write(body, fingerprint: fingerprint, as: id, flushingFolder: false)
       cache.withLock { $0[id] = version }
-      entries.append(Entry(id: id, parent: parentID, time: now()))
+      var entry = Entry(id: id, parent: nil, time: now(), fingerprint: Hex.encode(fingerprint))
+      if case .changes(let parentID, _) = body { entry.parent = parentID }
+      entries.append(entry)
     }
     guard entries.count > count else { return }
     try prune(&entries)
@@ -343,6 +353,7 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     let list = entries.map { entry in
       var object = JSONObject([("id", .string(entry.id.rawValue)), ("time", .number(JSONNumber(entry.time)))])
       if let parent = entry.parent { object["parent"] = .string(parent.rawValue) }
+      if let fingerprint = entry.fingerprint { object["fingerprint"] = .string(fingerprint) }
       return JSONValue.object(object)
     }
     let bytes = JSONValue.object(
