@@ -77,4 +77,40 @@ struct SyncWatchTests {
     }
     #expect(arrived, "the agent merged the change without being asked")
   }
+
+  @Test(
+    "the agent syncs a second device's shared file (same password, its own master key) without a password (issue 31)"
+  )
+  func agentOpensASecondDevicesFile() throws {
+    let session = try AgentSession()
+    try session.makeVault()
+    let shared = session.folder.path("shared.json")
+    // Made by another device: the same password, a master key of its own.
+    #expect(
+      try TwofoldProcess.run(
+        ["init", "--vault", shared, "--no-agent", "--password-file", session.passwordFile],
+        environment: session.environment
+      ).status == 0)
+    let first = try session.direct(["sync", shared, "--no-agent"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let state = try String(
+      contentsOfFile: try #require(
+        FileManager.default.enumerator(atPath: session.folder.path("state"))?.allObjects.compactMap {
+          $0 as? String
+        }
+        .first { $0.hasSuffix("sources.json") }
+        .map { session.folder.path("state/" + $0) }),
+      encoding: .utf8)
+    #expect(state.contains("\"key\""), "the source's key is kept, sealed")
+    #expect(try session.direct(["unlock"]).status == 0)
+    #expect(
+      try session.direct([
+        "add", "--vault", shared, "--no-agent", "--issuer", "Laptop", "--secret", "MFRGGZDFMZTWQ2LK",
+      ])
+      .status == 0)
+    let arrived = try Self.eventually {
+      try session.run(["list", "--json"]).stdout.contains("\"Laptop\"")
+    }
+    #expect(arrived, "the agent opened the second device's file with the kept key and merged it")
+  }
 }

@@ -2,17 +2,22 @@ import Crypto
 import Data
 import Domain
 import OTP
+import Synchronization
 
 /// A folder of Aegis automatic backups (`aegis-backup-YYYYMMDD-HHMMSS.json`): one-way into the
 /// vault. The newest by the time in its name is read; one consumed already (same SHA-256) is
 /// skipped. The folder is never written.
-public final class AegisBackupFolderSource: SyncSource, Sendable {
+public final class AegisBackupFolderSource: KeyedSyncSource, Sendable {
   /// The folder's absolute path.
   public let location: String
   /// Never: the folder is only read.
   public let isTwoWay = false
   private let access: SyncAccess
   private let lastConsumed: String?
+  private let opened = Mutex<SecretBytes?>(nil)
+
+  /// The master key that opened the newest backup.
+  var openedKey: SecretBytes? { opened.withLock { $0 } }
 
   /// The backups in `folder`; `lastConsumed` is the SHA-256 of the backup the last sync read.
   public init(folder: String, access: SyncAccess, lastConsumed: String?) {
@@ -31,6 +36,7 @@ public final class AegisBackupFolderSource: SyncSource, Sendable {
     let digest = Hex.encode(Digest.sha256(bytes))
     if digest == lastConsumed { return SyncSnapshot(versions: [], consumed: digest) }
     let vault = try access.open(bytes, named: path)
+    opened.withLock { $0 = vault.masterKey }
     return SyncSnapshot(versions: [vault.contents], consumed: digest)
   }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// A shared vault file that other devices also write (Syncthing, Nextcloud, Dropbox): two-way.
 /// Its Syncthing conflict copies are merged in after it, oldest first, and moved into the
 /// vault's backups once the result is written. Written under its own header and key.
-public final class SharedVaultSource: SyncSource, Sendable {
+public final class SharedVaultSource: KeyedSyncSource, Sendable {
   /// The file's absolute path.
   public let location: String
   /// Always: the result is written back.
@@ -56,6 +56,9 @@ public final class SharedVaultSource: SyncSource, Sendable {
     self.opened.withLock { $0 = kept }
     return SyncSnapshot(versions: versions, notes: notes)
   }
+
+  /// The master key that opened the file itself.
+  var openedKey: SecretBytes? { opened.withLock { $0?.vault.masterKey } }
 
   /// Conflict copies opened beside the file itself, at most.
   static let mostAhead = 4

@@ -25,6 +25,9 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
     public var base: String
     /// The SHA-256 of the backup last consumed.
     public var consumed: String?
+    /// The source's own master key, sealed under the vault's, when the vault's key does not
+    /// open it (so the agent syncs it without a password).
+    var key: SourceKey? = nil
   }
 
   private let folder: String
@@ -87,7 +90,9 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
       guard let path = value["path"]?.stringValue, let kind = value["kind"]?.stringValue,
         let base = value["base"]?.stringValue, !base.contains("/")
       else { return nil }
-      return Remembered(path: path, kind: kind, base: base, consumed: value["consumed"]?.stringValue)
+      return Remembered(
+        path: path, kind: kind, base: base, consumed: value["consumed"]?.stringValue,
+        key: SourceKey(json: value["key"]))
     }
   }
 
@@ -127,12 +132,26 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
     defer { wipe(&bytes) }
     let path = folder + "/" + name
     let temporary = try DurableFile.prepare(bytes, for: path)
-    let entry = Remembered(path: source, kind: kind, base: name, consumed: consumed)
+    var entry = Remembered(path: source, kind: kind, base: name, consumed: consumed)
+    if let opened = (syncSource as? any KeyedSyncSource)?.openedKey, !Self.same(opened, vault.masterKey) {
+      entry.key = SourceKey.seal(opened, for: source, under: vault.masterKey, random: random)
+    }
     return SyncCommit(
-      commit: { [self] () throws(DomainError) in
+      commit: { [self, entry] () throws(DomainError) in
         try DurableFile.commit(temporary, to: path)
         try record(entry)
       }, discard: { DurableFile.remove(temporary) })
+  }
+
+  /// The master keys of the remembered sources the vault's key does not open, as the syncs
+  /// that read them kept them (those that do not open are left out).
+  public func sourceKeys() -> [SecretBytes] {
+    guard let vault, let sources = try? remembered() else { return [] }
+    return sources.compactMap { source in source.key?.open(for: source.path, under: vault.masterKey) }
+  }
+
+  private static func same(_ first: SecretBytes, _ second: SecretBytes) -> Bool {
+    first.withUnsafeBytes { a in second.withUnsafeBytes { b in ConstantTime.equals(a, b) } }
   }
 
   /// Drops `source` and its base; false when it was not remembered.
@@ -161,6 +180,7 @@ public final class SyncBaseFiles: SyncBaseStore, Sendable {
         ("path", .string(source.path)), ("kind", .string(source.kind)), ("base", .string(source.base)),
       ])
       if let consumed = source.consumed { object["consumed"] = .string(consumed) }
+      if let key = source.key { object["key"] = key.json }
       return JSONValue.object(object)
     }
     let bytes = JSONValue.object(

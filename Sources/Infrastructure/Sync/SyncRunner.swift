@@ -90,10 +90,11 @@ public struct SyncRunner: Sendable {
       throw SyncVault.Failure(source: vaultPath, error: error)
     }
     lap("unlock")
-    let access = SyncAccess(
-      keys: [local.masterKey], passwords: passwords, ids: ids, random: random,
-      backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
     let bases = bases(local)
+    // The vault's own key first, then those of sources it does not open, kept by earlier syncs.
+    let access = SyncAccess(
+      keys: [local.masterKey] + bases.sourceKeys(), passwords: passwords, ids: ids, random: random,
+      backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
     var built: [any SyncSource] = sources.map { path -> any SyncSource in
       guard DurableFile.isFolder(path) else { return SharedVaultSource(path: path, access: access) }
       return AegisBackupFolderSource(folder: path, access: access, lastConsumed: bases.consumed(from: path))
