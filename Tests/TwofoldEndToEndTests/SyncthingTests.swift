@@ -69,6 +69,84 @@ struct SyncthingTests {
     try expectSyncWritesNothing(session, b)
   }
 
+  @Test(
+    "with each device's agent syncing on its own, a partition and rejoin converges and the agents then write nothing"
+  )
+  func agentsApartThenTogether() throws {
+    let session = try SyncSession()
+    let a = try device("a", in: session)
+    defer { a.syncthing.stop() }
+    let b = try device("b", in: session)
+    defer { b.syncthing.stop() }
+    try connect(a, b)
+    // B's vault has a master key of its own: its agent opens the shared file with the key its
+    // first sync kept (issue 31).
+    try syncOnce(session, a, b)
+    for device in [a, b] { try startAgent(session, device) }
+    defer { for device in [a, b] { stopAgent(session, device) } }
+
+    try apart(a, b)
+    try viaAgent(session, ["add", "--issuer", "A1", "--secret", "MFRGGZDFMZTWQ2LK"], on: a)
+    try viaAgent(session, ["remove", "Gone", "--yes"], on: b)
+    try viaAgent(session, ["add", "--issuer", "B1", "--secret", "ONSWG4TFOQYTEMZU"], on: b)
+    // Each agent syncs its vault's change into its own copy of the shared file, unasked.
+    #expect(try waitUntil(deadline: Self.deadline) { try session.labels(a.shared).contains("A1:") })
+    #expect(
+      try waitUntil(deadline: Self.deadline) {
+        let labels = try session.labels(b.shared)
+        return labels.contains("B1:") && !labels.contains("Gone:")
+      })
+
+    try together(a, b)
+    let union = ["A1:", "B1:", "Common:", "Noted:", "Renamed:"]
+    let converged = try waitUntil(deadline: Self.deadline, every: 0.5) {
+      try a.syncthing.scan(Self.folderID)
+      try b.syncthing.scan(Self.folderID)
+      return try [a.vault, b.vault, a.shared, b.shared].allSatisfy { try session.labels($0) == union }
+        && conflictCopies(in: a.folder).isEmpty && conflictCopies(in: b.folder).isEmpty
+        && files(in: a.folder) == files(in: b.folder)
+    }
+    let (labelsA, labelsB) = (try session.labels(a.vault), try session.labels(b.vault))
+    #expect(converged, "a: \(labelsA), b: \(labelsB), copies: \(conflictCopies(in: a.folder))")
+    // Quiet: a sync on either side, through its agent, changes no entry and writes no file.
+    try waitForDelivery(a, b)
+    try expectSyncWritesNothing(session, a)
+    try expectSyncWritesNothing(session, b)
+  }
+
+  /// The environment of `device`'s agent: its own runtime and state folders.
+  func agentEnvironment(_ session: SyncSession, _ device: Device) -> [String: String] {
+    [
+      "TWOFOLD_AGENT": "on", "XDG_RUNTIME_DIR": session.folder.path(device.name + "/run"),
+      "XDG_STATE_HOME": session.folder.path("state-" + device.name),
+    ]
+  }
+
+  /// Starts `device`'s agent holding its vault.
+  func startAgent(_ session: SyncSession, _ device: Device) throws {
+    try FileManager.default.createDirectory(
+      atPath: session.folder.path(device.name + "/run"), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    let unlocked = try session.run(["unlock"], vault: device.vault, agentEnvironment(session, device))
+    try #require(unlocked.status == 0, "\(device.name): unlock: \(unlocked.stderr)")
+  }
+
+  /// Stops `device`'s agent.
+  func stopAgent(_ session: SyncSession, _ device: Device) {
+    let status = try? session.run(
+      ["status", "--json"], vault: device.vault, agentEnvironment(session, device))
+    let object = status.flatMap {
+      try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]
+    }
+    if let pid = (object?["pid"] as? NSNumber)?.int32Value { ProcessEnd.killAndReap(pid) }
+  }
+
+  /// Runs `twofold arguments…` on `device` through its agent; it must succeed.
+  func viaAgent(_ session: SyncSession, _ arguments: [String], on device: Device) throws {
+    let output = try session.run(arguments, vault: device.vault, agentEnvironment(session, device))
+    try #require(output.status == 0, "\(device.name): twofold \(arguments): \(output.stderr)")
+  }
+
   // MARK: Devices and Syncthing
 
   /// Device `name`: a folder `NAME` in the session with its Syncthing's home, its Syncthing
