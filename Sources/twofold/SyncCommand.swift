@@ -48,7 +48,9 @@ struct SyncCommand {
     let ownCopies = sources.isEmpty
     if sources.isEmpty {
       sources = try commands.domain { () throws(DomainError) in try runner.remembered() }
-      if sources.isEmpty && runner.conflictCopies().isEmpty {
+      // A vault in a synced folder has nothing to sync until Syncthing leaves a conflict copy
+      // beside it: --watch waits for one.
+      if sources.isEmpty && runner.conflictCopies().isEmpty && !arguments.has("watch") {
         environment.standardError(
           "nothing to sync: no source synced before and no conflict copies of \(vault)\n")
         return
@@ -65,7 +67,8 @@ struct SyncCommand {
   }
 
   /// `sync --watch`: a sync now, then one within 5 s of each change, until stopped; a failure
-  /// is printed and tried again on the next change (at most once a minute).
+  /// is printed and tried again on the next change (at most once a minute). With nothing to
+  /// sync yet (a vault in a synced folder) it keeps watching the vault's folder for conflict copies.
   private func watch(given: [String], ownCopies: Bool, runner: SyncRunner, vault: String)
     throws(CommandFailure)
     -> Never
@@ -73,7 +76,16 @@ struct SyncCommand {
     let sources = { () -> [String] in
       given.isEmpty ? ((try? runner.remembered()) ?? []) : given
     }
+    let isIdle = { sources().isEmpty && runner.conflictCopies().isEmpty }
+    if isIdle() {
+      // The password is checked now, not when the first conflict copy arrives.
+      _ = try commands.domain { () throws(DomainError) in try session.repository.load() }
+      environment.standardError(
+        "nothing to sync yet: watching for conflict copies of \(vault) and sources synced from now on\n")
+    }
     let sync = { () -> Bool in
+      // As the agent's watch: a change to the vault alone, with nothing to merge, is no sync.
+      if isIdle() { return true }
       do throws(CommandFailure) {
         try syncOnce(sources(), ownCopies: ownCopies, runner: runner, vault: vault)
         return true

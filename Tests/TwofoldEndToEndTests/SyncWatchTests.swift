@@ -59,6 +59,51 @@ struct SyncWatchTests {
     #expect(try Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
   }
 
+  @Test(
+    "sync --watch on a vault in a synced folder with no source keeps watching and merges a conflict copy that appears"
+  )
+  func ownCopiesOnly() throws {
+    let session = try SyncSession()
+    let synced = session.folder.path("synced")
+    try FileManager.default.createDirectory(atPath: synced, withIntermediateDirectories: true)
+    let vault = synced + "/vault.json"
+    #expect(try session.run(["init"], vault: vault).status == 0)
+    #expect(
+      try session.run(["add", "--issuer", "Common", "--secret", "JBSWY3DPEHPK3PXP"], vault: vault).status == 0
+    )
+    let log = session.folder.path("watch.log")
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let process = Process()
+    process.executableURL = TwofoldProcess.binary
+    process.arguments = ["sync", "--watch", "--password-file", session.passwordFile]
+    process.environment = [
+      "PATH": "/usr/bin:/bin", "HOME": session.folder.path(""), "TWOFOLD_AGENT": "off",
+      "XDG_STATE_HOME": session.state, "TWOFOLD_VAULT": vault,
+    ]
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    let stderr = { String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self) }
+    Thread.sleep(forTimeInterval: 1.5)
+    #expect(process.isRunning, "no source and no conflict copy yet is no reason to stop: \(stderr())")
+    // Syncthing delivers another device's version as a conflict copy beside the vault.
+    let making = session.folder.path("copy-being-made.json")
+    try session.copy(vault, to: making)
+    #expect(
+      try session.run(["add", "--issuer", "Other", "--secret", "ONSWG4TFOQYTEMZU"], vault: making).status == 0
+    )
+    let copy = synced + "/vault.sync-conflict-20261202-120000-PHONE01.json"
+    try FileManager.default.moveItem(atPath: making, toPath: copy)
+    #expect(
+      try Self.eventually { try session.labels(vault).contains("Other:") }, "the copy was merged: \(stderr())"
+    )
+    #expect(Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
+    #expect(try session.labels(vault) == ["Common:", "Other:"])
+  }
+
   @Test("the agent syncs the vault it holds within seconds of a change to a remembered source")
   func agent() throws {
     let session = try AgentSession()
