@@ -12,14 +12,15 @@ import Testing
 @Suite("SharedVaultSource over an in-memory folder")
 struct SharedVaultSourceTests {
   /// Files by absolute path, with every read recorded (and whether it waited for Syncthing).
+  /// `gone` are listed but not there when read: moved away by another device after the listing.
   final class MemoryFolder: Sendable {
     let files = Mutex<[String: [UInt8]]>([:])
     let reads = Mutex<[(path: String, waiting: Bool)]>([])
+    let gone = Mutex<Set<String>>([])
 
     func names(in folder: String) -> [String] {
-      files.withLock { files in
-        files.keys.filter { POSIX.directory(of: $0) == folder }.map { POSIX.fileName(of: $0) }.sorted()
-      }
+      let paths = files.withLock { Set($0.keys) }.union(gone.withLock { $0 })
+      return paths.filter { POSIX.directory(of: $0) == folder }.map { POSIX.fileName(of: $0) }.sorted()
     }
 
     var port: SharedFolderFiles {
@@ -53,7 +54,8 @@ struct SharedVaultSourceTests {
             guard let bytes = files.removeValue(forKey: path) else { throw .storage("cannot move \(path)") }
             files[folder + "/" + POSIX.fileName(of: path)] = bytes
           }
-        })
+        },
+        isMissing: { path in self.files.withLock { $0[path] == nil } })
     }
   }
 
@@ -207,6 +209,59 @@ struct SharedVaultSourceTests {
     try source.finish()
     #expect(folder.names(in: Self.folder) == ["shared.json"])
     #expect(folder.files.withLock { $0[Self.backups + "/" + copyName] } == files[1])
+  }
+
+  @Test("a conflict copy gone between the listing and its read is skipped with a note; the others are merged")
+  func copyGoneBeforeRead() throws {
+    let kept = Self.folder + "/shared.sync-conflict-20261203-090000-BBBBBBB.json"
+    let gone = Self.folder + "/shared.sync-conflict-20261202-120000-AAAAAAA.json"
+    let (files, key) = try Self.sealed([["A"], ["A", "C"]])
+    let folder = MemoryFolder()
+    folder.files.withLock {
+      $0[Self.shared] = files[0]
+      $0[kept] = files[1]
+    }
+    folder.gone.withLock { $0 = [gone] }
+    let source = Self.source(folder, key: key)
+
+    let snapshot = try source.read()
+    #expect(snapshot.versions.map { $0.accounts.map(\.issuer).sorted() } == [["A"], ["A", "C"]])
+    #expect(snapshot.notes == [SharedVaultSource.goneNote(gone)])
+    #expect(snapshot.notes.first?.contains(gone) == true)
+    try source.prepare(snapshot.versions[1]).commit()
+    try source.finish()
+    #expect(
+      folder.names(in: Self.folder) == ["shared.json", POSIX.fileName(of: gone)], "only the gone one listed")
+    #expect(folder.files.withLock { $0[Self.backups + "/" + POSIX.fileName(of: kept)] } == files[1])
+  }
+
+  @Test("a conflict copy another device moved away after it was read is left to that device")
+  func copyGoneBeforeFinish() throws {
+    let copy = Self.folder + "/shared.sync-conflict-20261202-120000-AAAAAAA.json"
+    let (files, key) = try Self.sealed([["A"], ["A", "B"]])
+    let folder = MemoryFolder()
+    folder.files.withLock {
+      $0[Self.shared] = files[0]
+      $0[copy] = files[1]
+    }
+    let source = Self.source(folder, key: key)
+    let snapshot = try source.read()
+    try source.prepare(snapshot.versions[1]).commit()
+    _ = folder.files.withLock { $0.removeValue(forKey: copy) }
+    try source.finish()
+    #expect(folder.names(in: Self.folder) == ["shared.json"])
+  }
+
+  @Test("a conflict copy that cannot be read for another reason still fails the read")
+  func copyUnreadable() throws {
+    let copy = Self.folder + "/shared.sync-conflict-20261202-120000-AAAAAAA.json"
+    let (files, key) = try Self.sealed([["A"]])
+    let folder = MemoryFolder()
+    folder.files.withLock {
+      $0[Self.shared] = files[0]
+      $0[copy] = Array("not a vault".utf8)
+    }
+    #expect(throws: DomainError.self) { try Self.source(folder, key: key).read() }
   }
 
   @Test("a discarded write leaves the folder as it was")

@@ -144,6 +144,12 @@ enum DurableFile {
     return stat(path, &info) == 0 && info.st_mode & 0o077 == 0
   }
 
+  /// Whether nothing is at `path` (followed): ENOENT, not another failure.
+  static func isMissing(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) != 0 && errno == ENOENT
+  }
+
   /// Whether `path` is a folder.
   static func isFolder(_ path: String) -> Bool {
     var info = stat()

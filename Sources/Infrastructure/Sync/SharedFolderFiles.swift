@@ -18,6 +18,8 @@ public struct SharedFolderFiles: Sendable {
   public var remove: @Sendable (_ temporary: String) -> Void
   /// Moves the file at `path` into `folder`, under its name (or the first free name like it).
   public var move: @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void
+  /// Whether nothing is at `path` (asked after a step on it failed: another device moved it away).
+  public var isMissing: @Sendable (_ path: String) -> Bool
 
   /// The steps from their closures.
   public init(
@@ -28,7 +30,8 @@ public struct SharedFolderFiles: Sendable {
       @escaping @Sendable (_ path: String, _ folder: String, _ name: String) throws(DomainError) -> Void,
     commit: @escaping @Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void,
     remove: @escaping @Sendable (_ temporary: String) -> Void,
-    move: @escaping @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void
+    move: @escaping @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void,
+    isMissing: @escaping @Sendable (_ path: String) -> Bool = { _ in false }
   ) {
     self.list = list
     self.read = read
@@ -37,6 +40,7 @@ public struct SharedFolderFiles: Sendable {
     self.commit = commit
     self.remove = remove
     self.move = move
+    self.isMissing = isMissing
   }
 
   /// The file system's, through `DurableFile`.
@@ -49,5 +53,6 @@ public struct SharedFolderFiles: Sendable {
     },
     commit: { (temporary, path) throws(DomainError) in try DurableFile.commit(temporary, to: path) },
     remove: { DurableFile.remove($0) },
-    move: { (path, folder) throws(DomainError) in try DurableFile.move(path, into: folder) })
+    move: { (path, folder) throws(DomainError) in try DurableFile.move(path, into: folder) },
+    isMissing: { DurableFile.isMissing($0) })
 }

@@ -42,19 +42,33 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
     }
     let vault = try access.open(try files.read(location, true), named: location)
     var versions = [vault.contents]
-    let notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
+    var notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
+    var read: [String] = []
     for (index, path) in paths.enumerated() {
       let opened: SealedVault
       if index < early.count, let ready = early[index].value {
         opened = ready
       } else {
-        opened = try access.open(try files.read(path, false), named: path, also: [vault.masterKey])
+        let bytes: [UInt8]
+        do throws(DomainError) { bytes = try files.read(path, false) } catch {
+          guard files.isMissing(path) else { throw error }
+          notes.append(Self.goneNote(path))
+          continue
+        }
+        opened = try access.open(bytes, named: path, also: [vault.masterKey])
       }
       versions.append(opened.contents)
+      read.append(path)
     }
-    let kept = (vault, paths)
+    let kept = (vault, read)
     self.opened.withLock { $0 = kept }
     return SyncSnapshot(versions: versions, notes: notes)
+  }
+
+  /// The note for a conflict copy listed, then gone when read: another device merged it and
+  /// moved it away meanwhile, so what it held reaches this device through the file it merged into.
+  static func goneNote(_ path: String) -> String {
+    "skipped \(path): gone before it was read (another device merged it and moved it away)"
   }
 
   /// The master key that opened the file itself.
@@ -81,8 +95,13 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
       }, discard: { files.remove(temporary) })
   }
 
-  /// Moves the merged conflict copies into the vault's backups.
+  /// Moves the merged conflict copies into the vault's backups (one another device moved away
+  /// meanwhile is left to it).
   public func finish() throws(DomainError) {
-    for copy in opened.withLock({ $0?.copies ?? [] }) { try files.move(copy, access.backups) }
+    for copy in opened.withLock({ $0?.copies ?? [] }) {
+      do throws(DomainError) { try files.move(copy, access.backups) } catch {
+        guard files.isMissing(copy) else { throw error }
+      }
+    }
   }
 }

@@ -14,12 +14,15 @@ public final class VaultConflictCopies: SyncSource, Sendable {
   /// Never: the copies are merged against kept versions only.
   public let isRemembered = false
   private let access: SyncAccess
+  private let files: SharedFolderFiles
   private let copies = Mutex<[String]>([])
 
-  /// The conflict copies of the vault at `vault`, opened with `access`.
-  public init(vault: String, access: SyncAccess) {
+  /// The conflict copies of the vault at `vault`, opened with `access`; the folder's files
+  /// through `files` (the disk's, or an in-memory folder's in tests).
+  public init(vault: String, access: SyncAccess, files: SharedFolderFiles = .disk) {
     location = vault
     self.access = access
+    self.files = files
   }
 
   /// The paths of the conflict copies beside the vault at `vault`, oldest first.
@@ -29,15 +32,27 @@ public final class VaultConflictCopies: SyncSource, Sendable {
       .copies.map { folder + "/" + $0.fileName }
   }
 
-  /// Each copy's contents, oldest first.
+  /// Each copy's contents, oldest first; a copy gone when read (another device merged it and
+  /// moved it away) is skipped with a note.
   public func read() throws(DomainError) -> SyncSnapshot {
-    let paths = Self.paths(of: location)
+    let folder = POSIX.directory(of: location)
+    let paths = SyncFileNames.conflictCopies(of: POSIX.fileName(of: location), among: try files.list(folder))
+      .copies.map { folder + "/" + $0.fileName }
     var versions: [VaultContents] = []
+    var read: [String] = []
+    var notes: [String] = []
     for path in paths {
-      versions.append(try access.open(try DurableFile.read(path), named: path).contents)
+      let bytes: [UInt8]
+      do throws(DomainError) { bytes = try files.read(path, false) } catch {
+        guard files.isMissing(path) else { throw error }
+        notes.append(SharedVaultSource.goneNote(path))
+        continue
+      }
+      versions.append(try access.open(bytes, named: path).contents)
+      read.append(path)
     }
-    copies.withLock { $0 = paths }
-    return SyncSnapshot(versions: versions)
+    copies.withLock { $0 = read }
+    return SyncSnapshot(versions: versions, notes: notes)
   }
 
   /// Never called: the source is one-way.
@@ -45,8 +60,13 @@ public final class VaultConflictCopies: SyncSource, Sendable {
     throw .storage("the conflict copies of \(location) are not written")
   }
 
-  /// Moves the merged copies into the vault's backups.
+  /// Moves the merged copies into the vault's backups (one another device moved away meanwhile
+  /// is left to it).
   public func finish() throws(DomainError) {
-    for copy in copies.withLock({ $0 }) { try DurableFile.move(copy, into: access.backups) }
+    for copy in copies.withLock({ $0 }) {
+      do throws(DomainError) { try files.move(copy, access.backups) } catch {
+        guard files.isMissing(copy) else { throw error }
+      }
+    }
   }
 }
