@@ -37,7 +37,9 @@ public struct InteractiveVault: Sendable {
     faultPoint: (@Sendable (FileVaultStorage.WriteStage) -> Void)? = nil
   ) {
     self.path = path
-    storage = FileVaultStorage(path: path, now: now, faultPoint: faultPoint)
+    storage = FileVaultStorage(
+      path: path, now: now, deviceTag: { DeviceTag.ofThisDevice(stateRoot: StateLocation.root()) },
+      faultPoint: faultPoint)
     self.ids = ids
     self.agent = agent
     keeper = KeptVersionFiles.keeper(

@@ -4,17 +4,23 @@
   import Darwin
 #endif
 
-/// `NAME-YYYYMMDD-HHMMSS[-N].json`: a backup's file name, ordered by time then sequence.
+/// `NAME-YYYYMMDD-HHMMSS[-TAG][-N].json`: a backup's file name, ordered by time, then device tag,
+/// then sequence. TAG (`DeviceTag`, letters) names the device that made it, so devices sharing the
+/// vault's folder never write one name; names without one (an earlier Twofold's) are read too.
 struct BackupName: Comparable {
   let stem: String
   let stamp: String
+  let tag: DeviceTag?
   let sequence: Int
 
-  var fileName: String { "\(stem)-\(stamp)\(sequence > 0 ? "-\(sequence)" : "").json" }
+  var fileName: String {
+    "\(stem)-\(stamp)\(tag.map { "-" + $0.text } ?? "")\(sequence > 0 ? "-\(sequence)" : "").json"
+  }
 
-  init(stem: String, stamp: String, sequence: Int) {
+  init(stem: String, stamp: String, tag: DeviceTag? = nil, sequence: Int) {
     self.stem = stem
     self.stamp = stamp
+    self.tag = tag
     self.sequence = sequence
   }
 
@@ -23,20 +29,29 @@ struct BackupName: Comparable {
     let prefix = stem + "-"
     guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return nil }
     let body = name.dropFirst(prefix.count).dropLast(5)
-    let parts = body.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2 || parts.count == 3, parts[0].count == 8, parts[1].count == 6,
-      parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber)
+    var parts = body.split(separator: "-", omittingEmptySubsequences: false)
+    guard (2...4).contains(parts.count), parts[0].count == 8, parts[1].count == 6,
+      parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isASCII),
+      parts[1].allSatisfy(\.isNumber)
     else { return nil }
+    let stamp = String(parts[0]) + "-" + String(parts[1])
+    parts.removeFirst(2)
+    var tag: DeviceTag?
+    if let first = parts.first, let read = DeviceTag(String(first)) {
+      tag = read
+      parts.removeFirst()
+    }
     var sequence = 0
-    if parts.count == 3 {
-      guard let value = Int(parts[2]), value > 0 else { return nil }
+    if let last = parts.first {
+      guard parts.count == 1, last.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(last), value > 0
+      else { return nil }
       sequence = value
     }
-    self.init(stem: stem, stamp: parts[0] + "-" + parts[1], sequence: sequence)
+    self.init(stem: stem, stamp: stamp, tag: tag, sequence: sequence)
   }
 
   static func < (lhs: BackupName, rhs: BackupName) -> Bool {
-    (lhs.stamp, lhs.sequence) < (rhs.stamp, rhs.sequence)
+    (lhs.stamp, lhs.tag?.text ?? "", lhs.sequence) < (rhs.stamp, rhs.tag?.text ?? "", rhs.sequence)
   }
 
   /// The vault's file name without `.json`.

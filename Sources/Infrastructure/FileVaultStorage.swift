@@ -16,16 +16,20 @@ public final class FileVaultStorage: VaultStorage, Sendable {
   private let lockTimeout: Double
   private let backupsKept: Int
   private let now: @Sendable () -> Int64
+  private let deviceTag: @Sendable () -> DeviceTag?
   private let faultPoint: (@Sendable (WriteStage) -> Void)?
 
-  /// A storage for the vault at `path`; `now` names backups (UTC), `lockTimeout` is in seconds.
+  /// A storage for the vault at `path`; `now` names backups (UTC), `deviceTag` (asked at each
+  /// backup; nil: no tag) marks their names with the device's, `lockTimeout` is in seconds.
   /// `faultPoint`, nil but in tests, is called as a replacement reaches each `WriteStage`.
   public init(
-    path: String, now: @escaping @Sendable () -> Int64, lockTimeout: Double = 10, backupsKept: Int = 20,
-    faultPoint: (@Sendable (WriteStage) -> Void)? = nil
+    path: String, now: @escaping @Sendable () -> Int64,
+    deviceTag: @escaping @Sendable () -> DeviceTag? = { nil }, lockTimeout: Double = 10,
+    backupsKept: Int = 20, faultPoint: (@Sendable (WriteStage) -> Void)? = nil
   ) {
     self.path = path
     self.now = now
+    self.deviceTag = deviceTag
     self.lockTimeout = lockTimeout
     self.backupsKept = backupsKept
     self.faultPoint = faultPoint
@@ -163,7 +167,9 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     }
     let stem = BackupName.stem(of: fileName)
     let stamp = BackupName.timestamp(now())
-    // The oldest go first, so even a process killed right after linking leaves at most the newest N.
+    let tag = deviceTag()
+    // The oldest go first, so even a process killed right after linking leaves at most the newest N
+    // of the vault's name, whichever device made them (a synced folder carries the others').
     let existing = POSIX.listDirectory(backups).compactMap { BackupName(parsing: $0, stem: stem) }.sorted()
     for old in existing.dropLast(max(0, backupsKept - 1)) { unlink(backups + "/" + old.fileName) }
     // The vault is only ever replaced by a rename, never written in place: its file becomes the
@@ -171,7 +177,7 @@ public final class FileVaultStorage: VaultStorage, Sendable {
     // backups on another file system, FAT) or the vault is readable by others (a backup is
     // 0600), a copy written whole and flushed under a temporary name beside the vault first,
     // so a process killed mid-write never leaves a truncated backup.
-    let naming = { BackupName(stem: stem, stamp: stamp, sequence: $0).fileName }
+    let naming = { BackupName(stem: stem, stamp: stamp, tag: tag, sequence: $0).fileName }
     var copy: String? = DurableFile.isPrivate(path) ? nil : try copyBeside()
     defer { if let copy { unlink(copy) } }
     var placed = DurableFile.link(copy ?? path, into: backups, naming: naming)

@@ -133,14 +133,19 @@ struct AgentCommands {
     let clock = environment.now
     let log = environment.standardError
     let faultPoint = environment.vaultFaultPoint
+    let stateRoot = StateLocation.root(variables: environment.variables)
     let server = AgentServer(
       folder: access.client.folder,
       dependencies: AgentServer.Dependencies(
         clock: { BootClock.milliseconds() },
-        storage: { FileVaultStorage(path: $0, now: { clock() }, faultPoint: faultPoint) },
+        storage: {
+          FileVaultStorage(
+            path: $0, now: { clock() }, deviceTag: { DeviceTag.ofThisDevice(stateRoot: stateRoot) },
+            faultPoint: faultPoint)
+        },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
         log: { log("twofold agent: \($0)\n") }, now: clock,
-        stateRoot: StateLocation.root(variables: environment.variables),
+        stateRoot: stateRoot,
         keyring: VaultSession.usesKeyring(command: nil, variables: environment.variables)
           ? VaultSession.keyring(variables: environment.variables) : nil))
     do throws(AgentServer.StartFailure) {

@@ -39,7 +39,10 @@ struct VaultSession {
   init(options: ParsedArguments, environment: Environment, opener: Opener = .command) throws(CommandFailure) {
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
     let clock = environment.now
-    storage = FileVaultStorage(path: path, now: { clock() }, faultPoint: environment.vaultFaultPoint)
+    let stateRoot = StateLocation.root(variables: environment.variables)
+    storage = FileVaultStorage(
+      path: path, now: { clock() }, deviceTag: { DeviceTag.ofThisDevice(stateRoot: stateRoot) },
+      faultPoint: environment.vaultFaultPoint)
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
     passwords = PasswordSources(
       options: options, variables: environment.variables, asksOnTerminal: opener != .browserUnlock)

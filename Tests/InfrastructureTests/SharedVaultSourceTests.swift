@@ -104,7 +104,8 @@ struct SharedVaultSourceTests {
   static func source(_ folder: MemoryFolder, key: SecretBytes) -> SharedVaultSource {
     let access = SyncAccess(
       keys: [key], passwords: [], ids: .counting("sync"), random: .secure, backups: backups, now: { 0 })
-    return SharedVaultSource(path: shared, access: access, files: folder.port)
+    return SharedVaultSource(
+      path: shared, access: access, files: folder.port, deviceTag: { DeviceTag("dev") })
   }
 
   /// A folder's other names, beside `shared.json` (issuers A), and what a read gives.
@@ -198,8 +199,7 @@ struct SharedVaultSourceTests {
     #expect(folder.files.withLock { $0[Self.shared] } == files[0])
     try commit.commit()
     let backups = folder.names(in: Self.backups)
-    #expect(backups.count == 1)
-    #expect(backups.first?.hasPrefix("shared-") == true)
+    #expect(backups == ["shared-19700101-000000-dev.json"], "under this device's tag")
     #expect(folder.files.withLock { $0[Self.backups + "/" + backups[0]] } == files[0])
     let written = try #require(folder.files.withLock { $0[Self.shared] })
     let reopened = try SealedVault.open(written, keys: [key], passwords: [], ids: .counting())

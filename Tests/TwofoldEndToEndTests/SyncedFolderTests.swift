@@ -57,6 +57,58 @@ struct SyncedFolderTests {
     #expect(beside.allSatisfy { $0 == "vault.json" || $0 == "backups" || $0.hasPrefix(".") }, "\(beside)")
   }
 
+  @Test(
+    "backups made beside a vault in a synced folder carry the device's own tag, so two devices never write one name"
+  )
+  func backupsPerDevice() throws {
+    let session = try SyncSession()
+    for folder in ["a", "b", "share"] {
+      try FileManager.default.createDirectory(
+        atPath: session.folder.path(folder), withIntermediateDirectories: true)
+    }
+    let a = session.folder.path("a/vault.json")
+    let b = session.folder.path("b/vault.json")
+    #expect(try session.run(["init"], vault: a, device: "a").status == 0)
+    #expect(
+      try session.run(["add", "--issuer", "Common", "--secret", "JBSWY3DPEHPK3PXP"], vault: a, device: "a")
+        .status == 0)
+    try session.copy(a, to: b)
+    // The same second on both devices, as when two devices change the synced vault at once.
+    for (vault, device) in [(a, "a"), (b, "b"), (a, "a")] {
+      #expect(
+        try session.run(["edit", "Common", "--note", device], vault: vault, device: device).status == 0)
+    }
+    let shared = session.folder.path("share/shared.json")
+    try session.copy(b, to: shared)
+    #expect(
+      try session.run(
+        ["add", "--issuer", "Shared", "--secret", "MFRGGZDFMZTWQ2LK"], vault: shared, device: "b"
+      )
+      .status == 0)
+    #expect(try session.run(["sync", shared], vault: a, device: "a").status == 0)
+
+    func tags(_ folder: String, _ stem: String) throws -> Set<String> {
+      let names = try FileManager.default.contentsOfDirectory(
+        atPath: session.folder.path(folder + "/backups"))
+      return Set(names.filter { $0.hasPrefix(stem + "-") }.map { Self.deviceTag(of: $0, stem: stem) })
+    }
+    let onA = try tags("a", "vault")
+    let onB = try tags("b", "vault")
+    #expect(onA.count == 1 && onB.count == 1, "one tag a device: \(onA) \(onB)")
+    #expect(onA.isDisjoint(with: onB) && !onA.contains(""), "\(onA) \(onB)")
+    #expect(try tags("a", "shared") == onA, "the shared file's old version is kept under A's tag too")
+    // Beside the vault: the vault, its backups, and the lock files (nothing else of this device's).
+    let beside = try FileManager.default.contentsOfDirectory(atPath: session.folder.path("a")).sorted()
+    #expect(beside == [".vault.json.lock", ".vault.json.sync-lock", "backups", "vault.json"], "\(beside)")
+  }
+
+  /// The device tag in a backup's name `STEM-YYYYMMDD-HHMMSS-TAG[-N].json`; empty when it has none.
+  static func deviceTag(of name: String, stem: String) -> String {
+    let parts = name.dropFirst(stem.count + 1).dropLast(".json".count).split(separator: "-")
+    guard parts.count >= 3, parts[2].allSatisfy({ $0.isLetter }) else { return "" }
+    return String(parts[2])
+  }
+
   @Test("a vault Syncthing is replacing (its temporary file beside it, the vault gone) is waited for")
   func replaceGap() throws {
     let session = try SyncSession()

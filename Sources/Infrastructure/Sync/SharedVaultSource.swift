@@ -13,14 +13,23 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
   public let isTwoWay = true
   private let access: SyncAccess
   private let files: SharedFolderFiles
+  private let deviceTag: @Sendable () -> DeviceTag?
   private let opened = Mutex<(vault: SealedVault, copies: [String])?>(nil)
 
   /// The shared vault at `path`, opened with `access`; its folder's files through `files`
-  /// (the disk's, or an in-memory folder's in tests).
-  public init(path: String, access: SyncAccess, files: SharedFolderFiles = .disk) {
+  /// (the disk's, or an in-memory folder's in tests). `deviceTag` marks the name its old version
+  /// is kept under in the vault's backups (`BackupName`): by default this device's, from the
+  /// state root of this process's environment.
+  public init(
+    path: String, access: SyncAccess, files: SharedFolderFiles = .disk,
+    deviceTag: @escaping @Sendable () -> DeviceTag? = {
+      DeviceTag.ofThisDevice(stateRoot: StateLocation.root())
+    }
+  ) {
     location = path
     self.access = access
     self.files = files
+    self.deviceTag = deviceTag
   }
 
   /// The source's contents, then its conflict copies' (oldest first). The copies are opened
@@ -87,10 +96,13 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
     let location = self.location
     let access = self.access
     let files = self.files
+    let deviceTag = self.deviceTag
     return SyncCommit(
       commit: { () throws(DomainError) in
-        let stem = BackupName.stem(of: POSIX.fileName(of: location))
-        try files.keepLinked(location, access.backups, "\(stem)-\(BackupName.timestamp(access.now())).json")
+        let name = BackupName(
+          stem: BackupName.stem(of: POSIX.fileName(of: location)), stamp: BackupName.timestamp(access.now()),
+          tag: deviceTag(), sequence: 0)
+        try files.keepLinked(location, access.backups, name.fileName)
         try files.commit(temporary, location)
       }, discard: { files.remove(temporary) })
   }

@@ -148,6 +148,37 @@ struct FileVaultStorageTests {
     #expect(Self.contents(path) == Array("v5".utf8))
   }
 
+  @Test(
+    "Backups carry the device's tag; the newest are kept among every device's names and the untagged ones"
+  )
+  func deviceTaggedBackups() throws {
+    let temporary = try TemporaryDirectory()
+    let path = temporary.path("vault.json")
+    let clock = Mutex(Self.fixedNow)
+    let storage = FileVaultStorage(
+      path: path, now: { clock.withLock { $0 } }, deviceTag: { DeviceTag("laptop") }, backupsKept: 4)
+    try storage.create(with: Array("v0".utf8))
+    let backups = temporary.path("backups")
+    try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+    // An earlier Twofold's names, and another device's, as a synced folder brings them.
+    for name in [
+      "vault-20240102-030400.json", "vault-20240102-030401-1.json", "vault-20240102-030406-phone.json",
+      "vault-20240102-030406-phone-1.json", "other-20000101-000000-phone.json",
+    ] {
+      try Data(name.utf8).write(to: URL(fileURLWithPath: backups + "/" + name))
+    }
+    try Self.replace(storage, with: "v1")
+    try Self.replace(storage, with: "v2")
+    #expect(
+      Self.names(in: backups) == [
+        "other-20000101-000000-phone.json", "vault-20240102-030405-laptop-1.json",
+        "vault-20240102-030405-laptop.json", "vault-20240102-030406-phone-1.json",
+        "vault-20240102-030406-phone.json",
+      ])
+    #expect(Self.contents(backups + "/vault-20240102-030405-laptop.json") == Array("v0".utf8))
+    #expect(Self.contents(backups + "/vault-20240102-030405-laptop-1.json") == Array("v1".utf8))
+  }
+
   @Test("Every change through the repository leaves a backup of the vault before it")
   func repositoryBackups() throws {
     let temporary = try TemporaryDirectory()
