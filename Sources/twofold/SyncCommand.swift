@@ -107,6 +107,9 @@ struct SyncCommand {
   private func syncOnce(_ sources: [String], ownCopies: Bool, runner: SyncRunner, vault: String)
     throws(CommandFailure)
   {
+    // A shared file not there (nor being put there by Syncthing) that the sync succeeds with is
+    // one it created.
+    let absent = sources.filter { FileIdentity.of($0) == nil && !SyncthingGap.isReplacing($0) }
     let reports: [SyncVault.SourceReport]
     if let synced = try throughAgent(sources, ownCopies: ownCopies, vault: vault) {
       reports = synced
@@ -117,6 +120,10 @@ struct SyncCommand {
       } catch {
         throw failure(error, vault: vault)
       }
+    }
+    for source in absent where arguments.has("dry-run") || FileIdentity.of(source) != nil {
+      let made = arguments.has("dry-run") ? "would create" : "created"
+      environment.standardError("\(made) \(source), sealed with this vault's password\n")
     }
     for source in reports {
       for line in SyncReportText.lines(source) { environment.standardError(line + "\n") }

@@ -55,7 +55,14 @@ struct SharedVaultSourceTests {
             files[folder + "/" + POSIX.fileName(of: path)] = bytes
           }
         },
-        isMissing: { path in self.files.withLock { $0[path] == nil } })
+        isMissing: { path in self.files.withLock { $0[path] == nil } },
+        create: { (temporary, path) throws(DomainError) in
+          try self.files.withLock { (files) throws(DomainError) in
+            guard let bytes = files.removeValue(forKey: temporary) else { throw .storage("no \(temporary)") }
+            guard files[path] == nil else { throw .storage("\(path) appeared") }
+            files[path] = bytes
+          }
+        })
     }
   }
 
@@ -101,11 +108,13 @@ struct SharedVaultSourceTests {
     return (files, repository.heldKey()!.key)
   }
 
-  static func source(_ folder: MemoryFolder, key: SecretBytes) -> SharedVaultSource {
+  static func source(
+    _ folder: MemoryFolder, key: SecretBytes, path: String = shared, creating: SealedVault? = nil
+  ) -> SharedVaultSource {
     let access = SyncAccess(
       keys: [key], passwords: [], ids: .counting("sync"), random: .secure, backups: backups, now: { 0 })
     return SharedVaultSource(
-      path: shared, access: access, files: folder.port, deviceTag: { DeviceTag("dev") })
+      path: path, access: access, files: folder.port, deviceTag: { DeviceTag("dev") }, creating: creating)
   }
 
   /// A folder's other names, beside `shared.json` (issuers A), and what a read gives.
@@ -177,6 +186,68 @@ struct SharedVaultSourceTests {
       try Self.source(folder, key: key).read()
     }
     #expect(folder.files.withLock { $0.isEmpty })
+  }
+
+  /// The vault a sync runs for, opened with its key: what a missing file is created under.
+  static func vault(_ bytes: [UInt8], key: SecretBytes) throws -> SealedVault {
+    try SealedVault.open(bytes, keys: [key], passwords: [], ids: .counting())
+  }
+
+  @Test("a missing file never synced is an empty version, created under the vault's header with the result")
+  func createsMissingFile() throws {
+    let (files, key) = try Self.sealed([["A", "B"]])
+    let vault = try Self.vault(files[0], key: key)
+    let folder = MemoryFolder()
+    folder.files.withLock { $0[Self.folder + "/notes.txt"] = [] }
+    let source = Self.source(folder, key: key, creating: vault)
+    let snapshot = try source.read()
+    #expect(snapshot.versions == [VaultContents()])
+    let commit = try source.prepare(vault.contents)
+    #expect(folder.files.withLock { $0[Self.shared] } == nil, "nothing in place before the commit")
+    try commit.commit()
+    try source.finish()
+    let written = try #require(folder.files.withLock { $0[Self.shared] })
+    let reopened = try Self.vault(written, key: key)
+    #expect(reopened.contents.accounts.map(\.issuer) == ["A", "B"])
+    #expect(written != files[0], "a fresh nonce")
+    #expect(folder.names(in: Self.backups).isEmpty, "no old version to keep")
+  }
+
+  @Test("a file to create that appeared during the sync (another device's) is not overwritten")
+  func createdMeanwhile() throws {
+    let (files, key) = try Self.sealed([["A"], ["B"]])
+    let folder = MemoryFolder()
+    folder.files.withLock { $0[Self.folder + "/notes.txt"] = [] }
+    let source = Self.source(folder, key: key, creating: try Self.vault(files[0], key: key))
+    _ = try source.read()
+    let commit = try source.prepare(try Self.vault(files[0], key: key).contents)
+    folder.files.withLock { $0[Self.shared] = files[1] }
+    #expect(throws: DomainError.self) { try commit.commit() }
+    #expect(folder.files.withLock { $0[Self.shared] } == files[1])
+  }
+
+  @Test("a file to create that the sync did not write (nothing to put in it) is created empty at the finish")
+  func createdEmpty() throws {
+    let (files, key) = try Self.sealed([[]])
+    let folder = MemoryFolder()
+    folder.files.withLock { $0[Self.folder + "/notes.txt"] = [] }
+    let source = Self.source(folder, key: key, creating: try Self.vault(files[0], key: key))
+    _ = try source.read()
+    try source.finish()
+    let written = try #require(folder.files.withLock { $0[Self.shared] })
+    #expect(try Self.vault(written, key: key).contents.accounts.isEmpty)
+  }
+
+  @Test("a missing file is not created when it was synced before, or not named .json")
+  func notCreated() throws {
+    let (files, key) = try Self.sealed([["A"]])
+    let vault = try Self.vault(files[0], key: key)
+    let folder = MemoryFolder()
+    folder.files.withLock { $0[Self.folder + "/notes.txt"] = [] }
+    #expect(throws: DomainError.self) { try Self.source(folder, key: key).read() }
+    #expect(throws: DomainError.self) {
+      try Self.source(folder, key: key, path: Self.folder + "/shared", creating: vault).read()
+    }
   }
 
   @Test(

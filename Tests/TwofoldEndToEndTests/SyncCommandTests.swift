@@ -122,7 +122,7 @@ struct SyncCommandTests {
   @Test(
     "bad sources are refused with a clear line and nothing changes",
     arguments: [
-      "wrong password", "unencrypted", "damaged", "the vault itself", "empty folder", "missing",
+      "wrong password", "unencrypted", "damaged", "the vault itself", "empty folder", "missing folder",
     ])
   func badSources(problem: String) throws {
     let session = try SyncSession()
@@ -150,7 +150,7 @@ struct SyncCommandTests {
       source = session.folder.path("share")
       try FileManager.default.removeItem(atPath: shared)
     default:
-      source = session.folder.path("share/none.json")
+      source = session.folder.path("none/none.json")
     }
     let before = (session.bytes(session.vault), session.bytes(source))
     let result = try session.run(["sync", source])

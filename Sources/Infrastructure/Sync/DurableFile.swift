@@ -28,6 +28,19 @@ enum DurableFile {
     if flushingFolder { POSIX.syncDirectory(POSIX.directory(of: path)) }
   }
 
+  /// Gives `temporary` the name `path` where nothing is (a link refuses to replace a file), then
+  /// removes `temporary` and flushes the folder.
+  static func create(_ temporary: String, at path: String) throws(DomainError) {
+    defer { unlink(temporary) }
+    guard linkat(AT_FDCWD, temporary, AT_FDCWD, path, 0) == 0 else {
+      if errno == EEXIST {
+        throw .storage("\(path) appeared while it was being created: sync again to merge it")
+      }
+      throw .storage("cannot create \(path): \(POSIX.reason())")
+    }
+    POSIX.syncDirectory(POSIX.directory(of: path))
+  }
+
   /// Writes `bytes` whole and flushed to the new file `temporary` (a leftover of that name goes
   /// first); the error code when it cannot, with nothing left behind.
   static func write(_ bytes: [UInt8], to temporary: String) -> Int32? {

@@ -20,6 +20,9 @@ public struct SharedFolderFiles: Sendable {
   public var move: @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void
   /// Whether nothing is at `path` (asked after a step on it failed: another device moved it away).
   public var isMissing: @Sendable (_ path: String) -> Bool
+  /// Puts a prepared temporary file at `path` where nothing is, never over a file that appeared
+  /// meanwhile (another device's): that is an error.
+  public var create: @Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void
 
   /// The steps from their closures.
   public init(
@@ -31,7 +34,8 @@ public struct SharedFolderFiles: Sendable {
     commit: @escaping @Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void,
     remove: @escaping @Sendable (_ temporary: String) -> Void,
     move: @escaping @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void,
-    isMissing: @escaping @Sendable (_ path: String) -> Bool = { _ in false }
+    isMissing: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
+    create: (@Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void)? = nil
   ) {
     self.list = list
     self.read = read
@@ -41,6 +45,7 @@ public struct SharedFolderFiles: Sendable {
     self.remove = remove
     self.move = move
     self.isMissing = isMissing
+    self.create = create ?? commit
   }
 
   /// The file system's, through `DurableFile`.
@@ -54,5 +59,6 @@ public struct SharedFolderFiles: Sendable {
     commit: { (temporary, path) throws(DomainError) in try DurableFile.commit(temporary, to: path) },
     remove: { DurableFile.remove($0) },
     move: { (path, folder) throws(DomainError) in try DurableFile.move(path, into: folder) },
-    isMissing: { DurableFile.isMissing($0) })
+    isMissing: { DurableFile.isMissing($0) },
+    create: { (temporary, path) throws(DomainError) in try DurableFile.create(temporary, at: path) })
 }

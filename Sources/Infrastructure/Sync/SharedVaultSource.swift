@@ -6,6 +6,10 @@ import Synchronization
 /// A shared vault file that other devices also write (Syncthing, Nextcloud, Dropbox): two-way.
 /// Its Syncthing conflict copies are merged in after it, oldest first, and moved into the
 /// vault's backups once the result is written. Written under its own header and key.
+///
+/// On a first sync the file may not exist yet: it is then an empty version, so the merge gives
+/// it every account of the vault (nothing is deleted without a base), and it is created under
+/// the vault's own header and key.
 public final class SharedVaultSource: KeyedSyncSource, Sendable {
   /// The file's absolute path.
   public let location: String
@@ -14,27 +18,45 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
   private let access: SyncAccess
   private let files: SharedFolderFiles
   private let deviceTag: @Sendable () -> DeviceTag?
-  private let opened = Mutex<(vault: SealedVault, copies: [String])?>(nil)
+  private let creating: SealedVault?
+  private let opened = Mutex<Opened?>(nil)
+
+  /// What a read found.
+  private struct Opened {
+    /// The file's header and key (the vault's own for a file not there yet).
+    var vault: SealedVault
+    /// The conflict copies read.
+    var copies: [String]
+    /// Whether the file was not there, and is created.
+    var isNew: Bool
+    /// Whether the file was written.
+    var written = false
+  }
 
   /// The shared vault at `path`, opened with `access`; its folder's files through `files`
   /// (the disk's, or an in-memory folder's in tests). `deviceTag` marks the name its old version
   /// is kept under in the vault's backups (`BackupName`): by default this device's, from the
-  /// state root of this process's environment.
+  /// state root of this process's environment. `creating`, the vault opened with its key, is
+  /// given when the file was never synced: a missing `.json` file in an existing folder is then
+  /// created under its header (its password slots, a fresh nonce); without it a missing file is
+  /// an error.
   public init(
     path: String, access: SyncAccess, files: SharedFolderFiles = .disk,
     deviceTag: @escaping @Sendable () -> DeviceTag? = {
       DeviceTag.ofThisDevice(stateRoot: StateLocation.root())
-    }
+    },
+    creating: SealedVault? = nil
   ) {
     location = path
     self.access = access
     self.files = files
     self.deviceTag = deviceTag
+    self.creating = creating
   }
 
-  /// The source's contents, then its conflict copies' (oldest first). The copies are opened
-  /// beside the file itself, each on a thread of its own, with the sync's keys; one they do not
-  /// open is opened after it, with its key and the passwords too.
+  /// The source's contents (empty for a file to create), then its conflict copies' (oldest
+  /// first). The copies are opened beside the file itself, each on a thread of its own, with the
+  /// sync's keys; one they do not open is opened after it, with its key and the passwords too.
   public func read() throws(DomainError) -> SyncSnapshot {
     let folder = POSIX.directory(of: location)
     let found = SyncFileNames.conflictCopies(
@@ -49,8 +71,8 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
         return access.openWithKeys(bytes)
       }
     }
-    let vault = try access.open(try files.read(location, true), named: location)
-    var versions = [vault.contents]
+    let (vault, isNew) = try openFile()
+    var versions = [isNew ? VaultContents() : vault.contents]
     var notes = found.unreadable.map { "left alone: \(folder)/\($0) is not a Syncthing conflict copy name" }
     var read: [String] = []
     for (index, path) in paths.enumerated() {
@@ -69,9 +91,20 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
       versions.append(opened.contents)
       read.append(path)
     }
-    let kept = (vault, read)
+    let kept = Opened(vault: vault, copies: read, isNew: isNew)
     self.opened.withLock { $0 = kept }
     return SyncSnapshot(versions: versions, notes: notes)
+  }
+
+  /// The file opened; the vault `creating` names when the file is not there (once Syncthing is
+  /// done replacing it) and may be created.
+  private func openFile() throws(DomainError) -> (vault: SealedVault, isNew: Bool) {
+    let bytes: [UInt8]
+    do throws(DomainError) { bytes = try files.read(location, true) } catch {
+      guard let creating, location.hasSuffix(".json"), files.isMissing(location) else { throw error }
+      return (creating, true)
+    }
+    return (try access.open(bytes, named: location), false)
   }
 
   /// The note for a conflict copy listed, then gone when read: another device merged it and
@@ -87,10 +120,11 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
   static let mostAhead = 4
 
   /// Seals `contents` under the source's header and key beside it; the commit keeps the old
-  /// file in the vault's backups, then renames the new one over it.
+  /// file in the vault's backups, then renames the new one over it (a file to create is put in
+  /// place only where nothing appeared meanwhile).
   public func prepare(_ contents: VaultContents) throws(DomainError) -> SyncCommit {
-    guard let vault = opened.withLock({ $0?.vault }) else { throw .storage("\(location) was not read") }
-    var bytes = try vault.sealing(contents, random: access.random)
+    guard let found = opened.withLock({ $0 }) else { throw .storage("\(location) was not read") }
+    var bytes = try found.vault.sealing(contents, random: access.random)
     defer { wipe(&bytes) }
     let temporary = try files.prepare(bytes, location)
     let location = self.location
@@ -99,17 +133,31 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
     let deviceTag = self.deviceTag
     return SyncCommit(
       commit: { () throws(DomainError) in
-        let name = BackupName(
-          stem: BackupName.stem(of: POSIX.fileName(of: location)), stamp: BackupName.timestamp(access.now()),
-          tag: deviceTag(), sequence: 0)
-        try files.keepLinked(location, access.backups, name.fileName)
-        try files.commit(temporary, location)
+        if found.isNew {
+          try files.create(temporary, location)
+        } else {
+          let name = BackupName(
+            stem: BackupName.stem(of: POSIX.fileName(of: location)),
+            stamp: BackupName.timestamp(access.now()),
+            tag: deviceTag(), sequence: 0)
+          try files.keepLinked(location, access.backups, name.fileName)
+          try files.commit(temporary, location)
+        }
+        self.opened.withLock { $0?.written = true }
       }, discard: { files.remove(temporary) })
   }
 
-  /// Moves the merged conflict copies into the vault's backups (one another device moved away
-  /// meanwhile is left to it).
+  /// Creates a file to create that the sync did not write (the vault and the result hold no
+  /// account, so they hold the same as the empty file), then moves the merged conflict copies
+  /// into the vault's backups (one another device moved away meanwhile is left to it).
   public func finish() throws(DomainError) {
+    if let found = opened.withLock({ $0 }), found.isNew, !found.written {
+      let empty = try prepare(VaultContents())
+      do throws(DomainError) { try empty.commit() } catch {
+        empty.discard()
+        throw error
+      }
+    }
     for copy in opened.withLock({ $0?.copies ?? [] }) {
       do throws(DomainError) { try files.move(copy, access.backups) } catch {
         guard files.isMissing(copy) else { throw error }

@@ -95,8 +95,14 @@ public struct SyncRunner: Sendable {
     let access = SyncAccess(
       keys: [local.masterKey] + bases.sourceKeys(), passwords: passwords, ids: ids, random: random,
       backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
+    // A shared file never synced before is created when it is missing; one synced before and
+    // gone stays an error.
+    let remembered = Set((try? bases.remembered().map(\.path)) ?? [])
     var built: [any SyncSource] = sources.map { path -> any SyncSource in
-      guard DurableFile.isFolder(path) else { return SharedVaultSource(path: path, access: access) }
+      guard DurableFile.isFolder(path) else {
+        return SharedVaultSource(
+          path: path, access: access, creating: remembered.contains(path) ? nil : local)
+      }
       return AegisBackupFolderSource(folder: path, access: access, lastConsumed: bases.consumed(from: path))
     }
     if ownCopies, !conflictCopies().isEmpty {

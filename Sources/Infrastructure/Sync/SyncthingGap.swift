@@ -7,7 +7,7 @@
 /// Syncthing replaces a file by deleting it and renaming its temporary file into place
 /// (sync.md "Safety"): a file found missing while `.syncthing.NAME.tmp` or `~syncthing~NAME.tmp`
 /// lies beside it is waited for, up to 2 s, before it counts as missing.
-enum SyncthingGap {
+public enum SyncthingGap {
   /// The longest wait, in seconds.
   static let longest = 2.0
 
@@ -19,7 +19,7 @@ enum SyncthingGap {
   }
 
   /// Whether Syncthing is replacing `path` now (one of its temporary files is there).
-  static func isReplacing(_ path: String) -> Bool {
+  public static func isReplacing(_ path: String) -> Bool {
     temporaries(of: path).contains { access($0, F_OK) == 0 }
   }
 
