@@ -31,11 +31,11 @@ struct ExportCommand {
     var password: [UInt8] = []
     defer { wipe(&password) }
     if shared == .aegis {
-      password = try commands.domain { () throws(DomainError) in
-        let password = try commands.session.passwords.newPassword(
-          file: arguments.value("export-password-file"), prompt: "Password for the export: ")
-        guard !password.isEmpty else { throw .invalidField(.password, "the export password is empty") }
-        return password
+      password = try commands.newPassword(
+        option: "export-password-file", prompt: "Password for the export: ",
+        named: "the export's own password")
+      guard !password.isEmpty else {
+        throw commands.session.failure(.invalidField(.password, "the export password is empty"))
       }
     } else {
       warnPlaintext()

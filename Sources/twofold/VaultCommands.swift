@@ -38,6 +38,18 @@ struct VaultCommands {
     }
   }
 
+  /// A new password from the file `--OPTION` names, else typed twice on the terminal; with
+  /// neither, status 2 naming `--OPTION` (not the vault's `--password-file`).
+  func newPassword(option: String, prompt: String, named what: String) throws(CommandFailure) -> [UInt8] {
+    do throws(DomainError) {
+      return try session.passwords.newPassword(file: arguments.value(option), prompt: prompt)
+    } catch .passwordRequired {
+      throw .usage("there is no terminal to ask for \(what): use --\(option) FILE")
+    } catch {
+      throw session.failure(error)
+    }
+  }
+
   func initialize() throws(CommandFailure) {
     if session.storage.exists() { throw session.failure(.vaultExists) }
     try domain { () throws(DomainError) in
@@ -180,13 +192,11 @@ struct VaultCommands {
   }
 
   func changePassword() throws(CommandFailure) {
-    try domain { () throws(DomainError) in
-      _ = try session.direct.load()
-      var new = try session.passwords.newPassword(
-        file: arguments.value("new-password-file"), prompt: "New vault password: ")
-      defer { wipe(&new) }
-      try ChangePassword(credentials: session.direct)(new)
-    }
+    _ = try domain { () throws(DomainError) in try session.direct.load() }
+    var new = try newPassword(
+      option: "new-password-file", prompt: "New vault password: ", named: "the new password")
+    defer { wipe(&new) }
+    try domain { () throws(DomainError) in try ChangePassword(credentials: session.direct)(new) }
     // The agent would lock it at its next use anyway: the key slots changed.
     if session.agent.isEnabled {
       _ = try? session.agent.client.send(.lock(vault: AgentProcess.absolutePath(session.path)))

@@ -170,6 +170,15 @@ struct ImportExportCommandTests {
     #expect(imported.stderr.hasSuffix("imported 1 account, 0 duplicates skipped, 0 failed\n"))
   }
 
+  @Test("an aegis export with no --export-password-file and no terminal names --export-password-file")
+  func exportPasswordMissing() throws {
+    let output = try run(["export", "--format", "aegis"])
+    #expect(output.status == 2)
+    #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+    #expect(output.stderr.contains("--export-password-file FILE"), "\(output.stderr)")
+    #expect(!output.stderr.contains(" --password-file"), "\(output.stderr)")
+  }
+
   @Test("export never writes the vault")
   func exportReadsOnly() throws {
     let before = try vaultBytes()

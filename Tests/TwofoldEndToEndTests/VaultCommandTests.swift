@@ -167,6 +167,16 @@ struct VaultCommandTests {
     #expect(try run(["list"], extra: ["TWOFOLD_PASSWORD": "battery staple"]).status == 0)
   }
 
+  @Test("passwd with no --new-password-file and no terminal names --new-password-file")
+  func newPasswordMissing() throws {
+    try makeVault()
+    let output = try run(["passwd"])
+    #expect(output.status == 2)
+    #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+    #expect(output.stderr.contains("--new-password-file FILE"), "\(output.stderr)")
+    #expect(!output.stderr.contains(" --password-file"), "\(output.stderr)")
+  }
+
   @Test("each change leaves the previous vault in backups/")
   func backups() throws {
     try makeVault()
