@@ -161,6 +161,26 @@ struct SyncCommandTests {
     #expect(!FileManager.default.fileExists(atPath: session.folder.path("sync/vault.sources.json")))
   }
 
+  @Test("an account added on both sides under two ids is reported in one line, not as added and removed")
+  func sameAccountOneLine() throws {
+    let session = try SyncSession()
+    let shared = try session.makeVaults()
+    #expect(try session.run(["sync", shared]).status == 0)
+    for vault in [session.vault, shared] {
+      #expect(
+        try session.run(
+          ["add", "--issuer", "Both", "--name", "me", "--secret", "MFRGGZDFMZTWQ2LK"], vault: vault
+        )
+        .status == 0)
+    }
+    let result = try session.run(["sync"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").filter { $0.contains("Both:me") }
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.hasPrefix("merged: Both:me") == true, "\(result.stderr)")
+    #expect(try session.labels(shared) == ["Both:me", "Deno:Mason", "GitHub:me"])
+  }
+
   @Test("a source the vault's password does not open takes --source-password-file")
   func sourcePassword() throws {
     let session = try SyncSession()
