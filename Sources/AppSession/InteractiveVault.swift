@@ -38,7 +38,8 @@ public struct InteractiveVault: Sendable {
   ) {
     self.path = path
     storage = FileVaultStorage(
-      path: path, now: now, deviceTag: { DeviceTag.ofThisDevice(stateRoot: StateLocation.root()) },
+      path: path, now: now,
+      deviceTag: { DeviceTag.forBackups(in: path, stateRoot: StateLocation.root()) },
       faultPoint: faultPoint)
     self.ids = ids
     self.agent = agent

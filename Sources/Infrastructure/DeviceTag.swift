@@ -7,9 +7,9 @@ import OTP
   import Darwin
 #endif
 
-/// A short mark of the device in the names of the backups it makes beside a vault, so that two
-/// devices sharing the vault's folder (Syncthing, Nextcloud) never write one name in `backups/`
-/// the same second, which the folder's tool would turn into a conflict copy there.
+/// A short mark of the device in the names of the backups it makes beside a vault in a Syncthing
+/// folder, so that two devices sharing the vault's folder never write one name in `backups/` the
+/// same second, which Syncthing would turn into a conflict copy there.
 public struct DeviceTag: Equatable, Sendable {
   /// Lowercase ASCII letters, never digits, so a name's tag is never read as its sequence.
   public let text: String
@@ -50,6 +50,32 @@ public struct DeviceTag: Equatable, Sendable {
     }
     if !known { material += random.bytes(16) }
     return DeviceTag(hash: Digest.sha256(material))
+  }
+
+  /// This device's tag for the backups of a vault when `folder` (the vault, its folder or its
+  /// `backups/`) is synced by Syncthing (a folder above holds Syncthing's `.stfolder` marker), where
+  /// another device writes backups beside the same vault; nil elsewhere, so a vault's backups
+  /// keep CLI.md's `NAME-YYYYMMDD-HHMMSS[-N].json`.
+  public static func forBackups(in folder: String, stateRoot: String?) -> DeviceTag? {
+    isInSyncthingFolder(folder) ? ofThisDevice(stateRoot: stateRoot) : nil
+  }
+
+  /// Whether `folder` or a folder above it holds Syncthing's `.stfolder` marker.
+  static func isInSyncthingFolder(_ folder: String) -> Bool {
+    var current = folder
+    if !current.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      guard getcwd(&buffer, buffer.count) != nil else { return false }
+      current =
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/"
+        + folder
+    }
+    while true {
+      var info = stat()
+      if lstat(current + "/.stfolder", &info) == 0 { return true }
+      guard let slash = current.lastIndex(of: "/"), current != "/" else { return false }
+      current = slash == current.startIndex ? "/" : String(current[..<slash])
+    }
   }
 
   /// The id kept in `root/device-id`, made there (0600, in a 0700 folder) when it is missing; nil

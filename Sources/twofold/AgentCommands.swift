@@ -138,9 +138,10 @@ struct AgentCommands {
       folder: access.client.folder,
       dependencies: AgentServer.Dependencies(
         clock: { BootClock.milliseconds() },
-        storage: {
+        storage: { path in
           FileVaultStorage(
-            path: $0, now: { clock() }, deviceTag: { DeviceTag.ofThisDevice(stateRoot: stateRoot) },
+            path: path, now: { clock() },
+            deviceTag: { DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
             faultPoint: faultPoint)
         },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,

@@ -41,7 +41,8 @@ struct VaultSession {
     let clock = environment.now
     let stateRoot = StateLocation.root(variables: environment.variables)
     storage = FileVaultStorage(
-      path: path, now: { clock() }, deviceTag: { DeviceTag.ofThisDevice(stateRoot: stateRoot) },
+      path: path, now: { clock() },
+      deviceTag: { [path] in DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
       faultPoint: environment.vaultFaultPoint)
     ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
     passwords = PasswordSources(

@@ -49,4 +49,17 @@ struct DeviceTagTests {
       #expect(DeviceTag(bad) == nil, "\(bad)")
     }
   }
+
+  @Test("backups are tagged only beside a vault in a Syncthing folder (.stfolder there or above)")
+  func onlyInSyncthingFolders() throws {
+    let folder = try TemporaryDirectory()
+    for path in ["plain/deep", "synced/.stfolder", "synced/deep/er"] {
+      try FileManager.default.createDirectory(atPath: folder.path(path), withIntermediateDirectories: true)
+    }
+    #expect(!DeviceTag.isInSyncthingFolder(folder.path("plain/deep")))
+    #expect(DeviceTag.isInSyncthingFolder(folder.path("synced")))
+    #expect(DeviceTag.isInSyncthingFolder(folder.path("synced/deep/er")))
+    #expect(DeviceTag.forBackups(in: folder.path("plain"), stateRoot: folder.path("state")) == nil)
+    #expect(DeviceTag.forBackups(in: folder.path("synced/deep"), stateRoot: folder.path("state")) != nil)
+  }
 }

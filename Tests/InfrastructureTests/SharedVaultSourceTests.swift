@@ -114,7 +114,8 @@ struct SharedVaultSourceTests {
     let access = SyncAccess(
       keys: [key], passwords: [], ids: .counting("sync"), random: .secure, backups: backups, now: { 0 })
     return SharedVaultSource(
-      path: path, access: access, files: folder.port, deviceTag: { DeviceTag("dev") }, creating: creating)
+      path: path, access: access, files: folder.port, deviceTag: { _ in DeviceTag("dev") }, creating: creating
+    )
   }
 
   /// A folder's other names, beside `shared.json` (issuers A), and what a read gives.

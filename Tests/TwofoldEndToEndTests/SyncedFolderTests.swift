@@ -62,7 +62,8 @@ struct SyncedFolderTests {
   )
   func backupsPerDevice() throws {
     let session = try SyncSession()
-    for folder in ["a", "b", "share"] {
+    // Syncthing's folder markers: the vaults' folders are synced.
+    for folder in ["a", "b", "share", "a/.stfolder", "b/.stfolder"] {
       try FileManager.default.createDirectory(
         atPath: session.folder.path(folder), withIntermediateDirectories: true)
     }
@@ -99,7 +100,9 @@ struct SyncedFolderTests {
     #expect(try tags("a", "shared") == onA, "the shared file's old version is kept under A's tag too")
     // Beside the vault: the vault, its backups, and the lock files (nothing else of this device's).
     let beside = try FileManager.default.contentsOfDirectory(atPath: session.folder.path("a")).sorted()
-    #expect(beside == [".vault.json.lock", ".vault.json.sync-lock", "backups", "vault.json"], "\(beside)")
+    #expect(
+      beside == [".stfolder", ".vault.json.lock", ".vault.json.sync-lock", "backups", "vault.json"],
+      "\(beside)")
   }
 
   /// The device tag in a backup's name `STEM-YYYYMMDD-HHMMSS-TAG[-N].json`; empty when it has none.

@@ -17,7 +17,7 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
   public let isTwoWay = true
   private let access: SyncAccess
   private let files: SharedFolderFiles
-  private let deviceTag: @Sendable () -> DeviceTag?
+  private let deviceTag: @Sendable (_ backups: String) -> DeviceTag?
   private let creating: SealedVault?
   private let opened = Mutex<Opened?>(nil)
 
@@ -35,15 +35,16 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
 
   /// The shared vault at `path`, opened with `access`; its folder's files through `files`
   /// (the disk's, or an in-memory folder's in tests). `deviceTag` marks the name its old version
-  /// is kept under in the vault's backups (`BackupName`): by default this device's, from the
-  /// state root of this process's environment. `creating`, the vault opened with its key, is
+  /// is kept under in the vault's backups (`BackupName`), given that folder: by default this
+  /// device's when the vault's folder is a Syncthing folder, from the state root of this
+  /// process's environment. `creating`, the vault opened with its key, is
   /// given when the file was never synced: a missing `.json` file in an existing folder is then
   /// created under its header (its password slots, a fresh nonce); without it a missing file is
   /// an error.
   public init(
     path: String, access: SyncAccess, files: SharedFolderFiles = .disk,
-    deviceTag: @escaping @Sendable () -> DeviceTag? = {
-      DeviceTag.ofThisDevice(stateRoot: StateLocation.root())
+    deviceTag: @escaping @Sendable (_ backups: String) -> DeviceTag? = {
+      DeviceTag.forBackups(in: $0, stateRoot: StateLocation.root())
     },
     creating: SealedVault? = nil
   ) {
@@ -139,7 +140,7 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
           let name = BackupName(
             stem: BackupName.stem(of: POSIX.fileName(of: location)),
             stamp: BackupName.timestamp(access.now()),
-            tag: deviceTag(), sequence: 0)
+            tag: deviceTag(access.backups), sequence: 0)
           try files.keepLinked(location, access.backups, name.fileName)
           try files.commit(temporary, location)
         }
