@@ -314,14 +314,17 @@ public final class AgentServer: Sendable {
 
   /// Syncs the held vault with its remembered sources and its own conflict copies within 5 s
   /// of a change to any of them, while it stays held (sync.md "Without being asked"); each
-  /// sync's report goes to the log as one line a source, a failure too (tried again on the
-  /// next change, at most once a minute).
+  /// sync's report goes to the log as one line a source. A failure (tried again on the next
+  /// change, at most once a minute) is logged as a sentence and recorded in the vault's state
+  /// (`SyncProblemFile`) for `twofold status` and the front ends; a sync that succeeds removes it
+  /// (`SyncRunner`).
   private func startSyncWatch(_ held: HeldVault) {
     guard let root = dependencies.stateRoot else { return }
     let runner = SyncRunner(
       vaultPath: held.path, stateFolder: StateLocation.folder(forVault: held.path, root: root),
       repository: held.repository, ids: dependencies.ids, random: dependencies.random, now: dependencies.now)
     let log = dependencies.log
+    let now = dependencies.now
     BackgroundThread.start { [self] in
       SyncWatch.run(
         vault: held.path, sources: { (try? runner.remembered()) ?? [] },
@@ -338,9 +341,15 @@ public final class AgentServer: Sendable {
             }
             return true
           } catch {
-            let reason: String
-            if case .storage(let text) = error.error { reason = text } else { reason = "\(error.error)" }
-            log("\(held.path): sync with \(error.source) failed: \(reason); nothing was changed")
+            let problem = SyncProblem(error, vault: held.path, time: now())
+            log("\(held.path): sync failed, nothing was changed: \(problem.source): \(problem.message)")
+            let file = runner.problemFile
+            do throws(DomainError) {
+              try file.record(problem)
+            } catch {
+              let reason = SyncProblem.message(for: error, source: file.path, vault: held.path)
+              log("\(held.path): the sync's problem cannot be kept for 'twofold status': \(reason)")
+            }
             return false
           }
         })

@@ -69,7 +69,9 @@ public struct InteractiveVault: Sendable {
       ids: ids, keeper: keeper)
     do throws(DomainError) {
       _ = try repository.load()
-      return .unencrypted(VaultServices(repository: repository, ids: ids, conflictCopies: countCopies))
+      return .unencrypted(
+        VaultServices(
+          repository: repository, ids: ids, conflictCopies: countCopies, syncProblem: readSyncProblem))
     } catch .passwordRequired {
       if let services = throughAgent(direct: repository) { return .throughAgent(services) }
       return try withKeyring().map(Opened.throughAgent)
@@ -94,7 +96,8 @@ public struct InteractiveVault: Sendable {
         repository, vault: AgentProcess.absolutePath(path), idle: AgentAccess.defaultIdle,
         max: AgentAccess.defaultMax)
     }
-    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
+    return VaultServices(
+      repository: repository, ids: ids, conflictCopies: countCopies, syncProblem: readSyncProblem)
   }
 
   /// The "Unlock with the login keyring" setting of this vault; nil when the keyring is left alone.
@@ -112,6 +115,26 @@ public struct InteractiveVault: Sendable {
   private var countCopies: @Sendable () -> Int {
     let vault = AgentProcess.absolutePath(path)
     return { VaultConflictCopies.paths(of: vault).count }
+  }
+
+  /// Reads what stopped the last sync without being asked, from the vault's state
+  /// (`SyncProblemFile`), as `twofold status` shows it.
+  private var readSyncProblem: @Sendable () -> String? {
+    let file = SyncProblemFile(vault: AgentProcess.absolutePath(path), root: StateLocation.root())
+    return { file?.read()?.line }
+  }
+
+  /// Tells, each time it is asked, whether the vault file changed (`FileWatcher`) or the
+  /// problem of its syncs without being asked came or went, so a front end loads it again.
+  public func changeWatcher() -> () -> Bool {
+    let vault = FileWatcher(path: path)
+    let problem = SyncProblemFile(vault: AgentProcess.absolutePath(path), root: StateLocation.root())
+      .map { FileWatcher(path: $0.path) }
+    return {
+      // Both are asked each time, so neither keeps an old change for the next look.
+      let changed = vault.changed()
+      return (problem?.changed() ?? false) || changed
+    }
   }
 
   /// The vault opened with the login keyring's key, handed to the agent when it may be used;
@@ -136,7 +159,8 @@ public struct InteractiveVault: Sendable {
     {
       return services
     }
-    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
+    return VaultServices(
+      repository: repository, ids: ids, conflictCopies: countCopies, syncProblem: readSyncProblem)
   }
 
   private func throughAgent(direct: AegisVaultRepository) -> VaultServices? {
@@ -144,6 +168,7 @@ public struct InteractiveVault: Sendable {
     let repository = AgentVaultRepository(
       vault: AgentProcess.absolutePath(path), client: agent.client, direct: direct)
     guard (try? repository.load()) != nil, repository.usesAgent else { return nil }
-    return VaultServices(repository: repository, ids: ids, conflictCopies: countCopies)
+    return VaultServices(
+      repository: repository, ids: ids, conflictCopies: countCopies, syncProblem: readSyncProblem)
   }
 }

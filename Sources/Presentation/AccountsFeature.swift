@@ -38,6 +38,8 @@ public enum AccountsFeature {
     public var isLoaded = false
     /// Syncthing conflict copies of the vault waiting to be merged, as last counted.
     public var conflictCopies = 0
+    /// What stopped the last sync without being asked (`SOURCE: what (since TIME)`), as last read.
+    public var syncProblem: String?
     /// Codes computed where the secrets are (the agent), for accounts loaded without them.
     public var fetchedCodes: [Account.ID: AccountCode] = [:]
     /// The time `fetchedCodes` are for.
@@ -114,6 +116,13 @@ public enum AccountsFeature {
     /// Says that conflict copies wait to be merged, while there are any.
     public var conflictNotice: String? { Messages.conflictCopies(conflictCopies) }
 
+    /// Says that the syncs without being asked stopped, and on what, until one succeeds.
+    public var syncNotice: String? { Messages.syncProblem(syncProblem) }
+
+    /// The notices about the vault's syncs, the more urgent first: a sync that stopped, then
+    /// conflict copies waiting.
+    public var notices: [String] { [syncNotice, conflictNotice].compactMap { $0 } }
+
     /// The name of the group filter, for the header.
     public var groupFilterName: String? {
       groupFilter.flatMap { id in contents.groups.first { $0.id == id }?.name }
@@ -134,6 +143,8 @@ public enum AccountsFeature {
     case loaded(VaultContents)
     /// The conflict copies beside the vault were counted (on every load).
     case conflictCopiesCounted(Int)
+    /// The problem of the last sync without being asked was read (on every load); nil: none.
+    case syncProblemRead(String?)
     case settingsChanged(AppSettings)
     case tick(Int64)
     case codesFetched([AccountCode], at: Int64)
@@ -196,6 +207,9 @@ public enum AccountsFeature {
       return fetchCodes(state)
     case .conflictCopiesCounted(let count):
       state.conflictCopies = count
+      return []
+    case .syncProblemRead(let problem):
+      state.syncProblem = problem
       return []
     case .settingsChanged(let settings):
       state.settings = settings

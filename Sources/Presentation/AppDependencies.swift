@@ -20,18 +20,24 @@ public struct VaultServices: Sendable {
   public var codes: @Sendable ([Account], Int64) throws(DomainError) -> [AccountCode]
   /// How many Syncthing conflict copies of the vault wait beside it to be merged.
   public var conflictCopies: @Sendable () -> Int
+  /// The problem that stopped the last sync without being asked (`SOURCE: what (since TIME)`),
+  /// nil when there is none.
+  public var syncProblem: @Sendable () -> String?
   /// Imports candidates (`skipBad`, `dryRun`), or says what would have happened when refused.
   public var importAccounts:
     @Sendable ([ImportCandidate], Bool, Bool) throws(DomainError) -> Result<
       ImportReport, ImportAccounts.Refused
     >
 
-  /// The use cases over `repository`; `conflictCopies` counts the copies waiting beside its file.
+  /// The use cases over `repository`; `conflictCopies` counts the copies waiting beside its file,
+  /// `syncProblem` reads what stopped its last sync without being asked.
   public init(
     repository: any VaultRepository, ids: IdentifierSource,
-    conflictCopies: @escaping @Sendable () -> Int = { 0 }
+    conflictCopies: @escaping @Sendable () -> Int = { 0 },
+    syncProblem: @escaping @Sendable () -> String? = { nil }
   ) {
     self.conflictCopies = conflictCopies
+    self.syncProblem = syncProblem
     load = { () throws(DomainError) in try repository.load() }
     add = { (new) throws(DomainError) in try AddAccount(repository: repository, ids: ids)(new) }
     edit = { (id, changes) throws(DomainError) in

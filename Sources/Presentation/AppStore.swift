@@ -125,7 +125,10 @@ public final class AppStore {
     }
     switch effect {
     case .load:
-      return [.loaded(try services.load()), .conflictCopiesCounted(services.conflictCopies())]
+      return [
+        .loaded(try services.load()), .conflictCopiesCounted(services.conflictCopies()),
+        .syncProblemRead(services.syncProblem()),
+      ]
     case .fetchCodes(let accounts, let time):
       return [.codesFetched(try services.codes(accounts, time), at: time)]
     case .copy(let code):

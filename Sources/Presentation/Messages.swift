@@ -10,6 +10,12 @@ public enum Messages {
     return "\(copies) of this vault: run 'twofold sync'"
   }
 
+  /// What to tell someone when the last sync without being asked stopped on `problem`
+  /// (`SOURCE: what (since TIME)`, sync.md "Without being asked"); nil for none.
+  public static func syncProblem(_ problem: String?) -> String? {
+    problem.map { "Sync failed: \($0)" }
+  }
+
   /// What to tell someone when `error` happened.
   public static func text(for error: DomainError) -> String {
     switch error {

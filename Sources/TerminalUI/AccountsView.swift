@@ -108,7 +108,8 @@ enum AccountsView {
       }
     } else if let message = state.message {
       Chrome.status(&canvas, message, style: .bold, right: right, row: row)
-    } else if let notice = state.conflictNotice {
+    } else if let notice = state.notices.first {
+      // A sync that stopped comes before conflict copies waiting (the next sync merges those).
       Chrome.status(&canvas, notice, style: .accent, right: right, row: row)
     } else if !state.search.isEmpty {
       Chrome.status(&canvas, "Search: \(state.search) (Esc clears)", style: .dim, right: right, row: row)

@@ -104,11 +104,20 @@ struct AgentCommands {
             ]))
         })
       if let problem { object["problem"] = .string(problem) }
+      object["sync_problem"] =
+        syncProblem.map { found in
+          .object(
+            JSONObject([
+              ("vault", .string(found.vault)), ("source", .string(found.problem.source)),
+              ("message", .string(found.problem.message)), ("time", .number(JSONNumber(found.problem.time))),
+            ]))
+        } ?? .null
       environment.standardOutput(JSONValue.object(object).serializedString() + "\n")
       return
     }
+    let syncLine = syncProblem.map { "sync: \($0.problem.line)\n" } ?? ""
     guard let found else {
-      environment.standardOutput("agent: not running" + (problem.map { " (\($0))" } ?? "") + "\n")
+      environment.standardOutput("agent: not running" + (problem.map { " (\($0))" } ?? "") + "\n" + syncLine)
       return
     }
     environment.standardOutput("agent: running (pid \(found.pid)) at \(client.folder.socket)\n")
@@ -117,6 +126,20 @@ struct AgentCommands {
       environment.standardOutput(
         "\(vault.path): locks in \(vault.idleLeft) s unused, \(vault.maxLeft) s at most\n")
     }
+    environment.standardOutput(syncLine)
+  }
+
+  /// The problem the last sync without being asked had with the vault's sources (`--vault`, as
+  /// for every command), read from its state whether or not an agent runs; nil when there is
+  /// none or the vault cannot be found.
+  private var syncProblem: (vault: String, problem: SyncProblem)? {
+    guard
+      let path = try? VaultSession.resolvePath(
+        option: arguments.value("vault"), variables: environment.variables)
+    else { return nil }
+    let vault = AgentProcess.absolutePath(path)
+    let file = SyncProblemFile(vault: vault, root: StateLocation.root(variables: environment.variables))
+    return file?.read().map { (vault, $0) }
   }
 
   func agent() throws(CommandFailure) {

@@ -202,7 +202,11 @@ extension CommandTable {
         options: [.flag("all", "forget every vault's key")]),
       CommandSpec(
         "status", "whether an agent runs and which vaults it holds (never starts one)",
-        options: [.flag("json", "print a JSON object")]),
+        options: [.flag("json", "print a JSON object")],
+        discussion:
+          "Also the problem, if any, that stopped the agent's last sync of the vault without being asked "
+          + "(a source it cannot open, say), read from the vault's state even when no agent runs; "
+          + "a sync of that source that succeeds clears it."),
       CommandSpec(
         "keyring", "keep the vault's key in the login keyring, so commands open it without a password",
         positionals: [

@@ -73,19 +73,18 @@ struct TerminalAppCommand {
     state.canLock = encrypted
     try run(
       AppStore(state: state, dependencies: dependencies, services: opened), title: session.path,
-      settingsNote: "Saved in \(settings.path).", watching: session.path)
+      settingsNote: "Saved in \(settings.path).", vaultChanged: vault.changeWatcher())
   }
 
   private func run(
-    _ store: AppStore, title: String, settingsNote: String, watching vault: String? = nil
+    _ store: AppStore, title: String, settingsNote: String, vaultChanged: @escaping () -> Bool = { false }
   ) throws(CommandFailure) {
     let configuration = TerminalApp.Configuration(
       title: title, settingsNote: settingsNote, useColor: (environment.variables["NO_COLOR"] ?? "").isEmpty)
-    let watcher = vault.map { FileWatcher(path: $0) }
     do {
       try TerminalApp(
         store: store, configuration: configuration, milliseconds: environment.milliseconds,
-        vaultChanged: { watcher?.changed() ?? false }
+        vaultChanged: vaultChanged
       ).run()
     } catch {
       throw .failed(error.message)

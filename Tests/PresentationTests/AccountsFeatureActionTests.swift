@@ -97,7 +97,35 @@ struct AccountsFeatureActionTests {
     Case(
       "conflict copies counted are kept", Fixture.accounts(), .conflictCopiesCounted(2),
       then: { $0.conflictCopies = 2 }),
+    Case(
+      "a sync problem read is kept", Fixture.accounts(), .syncProblemRead(problem),
+      then: { $0.syncProblem = problem }),
+    Case(
+      "no sync problem read clears the one kept", withSyncProblem, .syncProblemRead(nil),
+      then: { $0.syncProblem = nil }),
   ]
+
+  static let problem = "/sync/shared.json: its password is needed (since 2026-01-02 10:00:00)"
+
+  static var withSyncProblem: AccountsFeature.State {
+    var state = Fixture.accounts()
+    state.syncProblem = problem
+    return state
+  }
+
+  @Test("A sync that stopped is a notice until a sync succeeds, before the conflict copies' notice")
+  func syncNotice() {
+    var state = Fixture.accounts()
+    #expect(state.syncNotice == nil && state.notices.isEmpty)
+    _ = AccountsFeature.reduce(&state, .conflictCopiesCounted(1))
+    _ = AccountsFeature.reduce(&state, .syncProblemRead(Self.problem))
+    #expect(state.syncNotice == "Sync failed: " + Self.problem)
+    #expect(
+      state.notices == ["Sync failed: " + Self.problem, "1 conflict copy of this vault: run 'twofold sync'"])
+    _ = AccountsFeature.reduce(&state, .syncProblemRead(nil))
+    #expect(state.syncNotice == nil)
+    #expect(state.notices == ["1 conflict copy of this vault: run 'twofold sync'"])
+  }
 
   @Test("The notice names the copies waiting, in the command line's words, and goes with them")
   func conflictNotice() {

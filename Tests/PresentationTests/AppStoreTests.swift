@@ -40,6 +40,20 @@ struct AppStoreTests {
     #expect(harness.store.state.accounts.conflictNotice == nil)
   }
 
+  @Test("Each load reads the problem of the last sync without being asked; one that went goes")
+  func syncProblemRead() {
+    let harness = StoreHarness(locked: false)
+    #expect(harness.store.state.accounts.syncNotice == nil)
+    harness.syncProblem.value.withLock { $0 = "/s.json: the file is missing (since 2026-01-02 10:00:00)" }
+    harness.send(.vaultChangedOnDisk)
+    #expect(
+      harness.store.state.accounts.syncNotice
+        == "Sync failed: /s.json: the file is missing (since 2026-01-02 10:00:00)")
+    harness.syncProblem.value.withLock { $0 = nil }
+    harness.send(.vaultChangedOnDisk)
+    #expect(harness.store.state.accounts.syncNotice == nil)
+  }
+
   @Test("A QR code read in the add form fills its Key URI, and adding it saves that account")
   func scannedQRCode() throws {
     let harness = StoreHarness.unlocked()

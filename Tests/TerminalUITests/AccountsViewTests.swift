@@ -72,6 +72,27 @@ struct AccountsViewTests {
     #expect(changed.count == 1)
   }
 
+  @Test("the status line tells of a sync that stopped, before conflict copies, and a message before both")
+  func syncNotice() {
+    var state = Fixtures.accounts([Fixtures.account("GitHub", "alice")])
+    let statusRow = 30 - 2
+    #expect(!Fixtures.text(Self.render(state), row: statusRow).contains("Sync failed"))
+    _ = AccountsFeature.reduce(&state, .conflictCopiesCounted(2))
+    _ = AccountsFeature.reduce(
+      &state, .syncProblemRead("/s.json: the file is missing (since 2026-01-02 10:00:00)"))
+    #expect(
+      Fixtures.text(Self.render(state, width: 120), row: statusRow).contains(
+        "Sync failed: /s.json: the file is missing (since 2026-01-02 10:00:00)"))
+    _ = AccountsFeature.reduce(&state, .syncProblemRead(nil))
+    #expect(
+      Fixtures.text(Self.render(state), row: statusRow).contains(
+        "2 conflict copies of this vault: run 'twofold sync'"))
+    _ = AccountsFeature.reduce(
+      &state, .syncProblemRead("/s.json: the file is missing (since 2026-01-02 10:00:00)"))
+    _ = AccountsFeature.reduce(&state, .failed("No clipboard tool found."))
+    #expect(Fixtures.text(Self.render(state), row: statusRow).contains("No clipboard tool found."))
+  }
+
   @Test("the delete question names the account")
   func deleteQuestion() {
     var state = Fixtures.accounts([Fixtures.account("GitHub", "alice")])

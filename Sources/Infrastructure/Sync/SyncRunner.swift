@@ -41,10 +41,16 @@ public struct SyncRunner: Sendable {
     try bases(nil).remembered().map(\.path)
   }
 
-  /// Forgets `source` and its base; false when it was not remembered.
+  /// Forgets `source` and its base (and a problem a sync without being asked had with it);
+  /// false when it was not remembered.
   public func forget(_ source: String) throws(DomainError) -> Bool {
-    try bases(nil).forget(source)
+    let forgotten = try bases(nil).forget(source)
+    if forgotten { problemFile.clear { $0.source == source } }
+    return forgotten
   }
+
+  /// Where the problem of the last sync without being asked is kept (`SyncProblemFile`).
+  public var problemFile: SyncProblemFile { SyncProblemFile(stateFolder: stateFolder) }
 
   private func bases(_ vault: SealedVault?) -> SyncBaseFiles {
     SyncBaseFiles(vaultPath: vaultPath, stateFolder: stateFolder, vault: vault, random: random, ids: ids)
@@ -60,9 +66,19 @@ public struct SyncRunner: Sendable {
   ) throws(SyncVault.Failure) -> [SyncVault.SourceReport] {
     // The result is written to the vault, the sources, the bases and the kept versions:
     // its database is serialized once for all of them.
-    try DatabaseText.reusing { () throws(SyncVault.Failure) in
+    let reports = try DatabaseText.reusing { () throws(SyncVault.Failure) in
       try syncOnce(sources, ownCopies: ownCopies, passwords: passwords, dryRun: dryRun)
     }
+    if !dryRun { clearProblem(after: sources) }
+    return reports
+  }
+
+  /// After a sync of `sources` succeeded: the problem of a sync without being asked goes when
+  /// its source (or the vault itself) was among them, or when they were every remembered source.
+  private func clearProblem(after sources: [String]) {
+    let synced = Set(sources + [vaultPath])
+    let everything = (try? remembered()).map { Set($0).isSubset(of: synced) } ?? false
+    problemFile.clear { problem in everything || synced.contains(problem.source) }
   }
 
   private func syncOnce(

@@ -33,6 +33,8 @@ struct StoreHarness {
   let store: AppStore
   /// How many conflict copies the vault's services report.
   let copies = Counter()
+  /// The problem of the last sync without being asked the vault's services report.
+  let syncProblem = SharedText()
 
   /// A store at `now`: locked behind `password`, or already open like the demo.
   init(
@@ -43,7 +45,8 @@ struct StoreHarness {
     let ids = IdentifierSource.counting()
     copies.value.withLock { $0 = conflictCopies }
     let services = VaultServices(
-      repository: repository, ids: ids, conflictCopies: { [copies] in copies.value.withLock { $0 } })
+      repository: repository, ids: ids, conflictCopies: { [copies] in copies.value.withLock { $0 } },
+      syncProblem: { [syncProblem] in syncProblem.value.withLock { $0 } })
     self.repository = repository
     self.settings = InMemorySettings(settings)
     let dependencies = AppDependencies(
@@ -117,6 +120,11 @@ struct StoreHarness {
 /// A number the test changes while the store reads it.
 final class Counter: Sendable {
   let value = Mutex(0)
+}
+
+/// A text the test changes while the store reads it.
+final class SharedText: Sendable {
+  let value = Mutex<String?>(nil)
 }
 
 final class ExportLog: Sendable {

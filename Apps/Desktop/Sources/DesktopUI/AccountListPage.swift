@@ -29,9 +29,10 @@ final class AccountListPage {
   private let groups: Widget
   private let empty: Widget
   private let noMatch: Widget
-  /// Says that Syncthing conflict copies of the vault wait to be merged (`twofold sync`).
-  private let conflictBar: Widget
-  private let conflictLabel: Widget
+  /// Says that the syncs without being asked stopped on a source, or that Syncthing conflict
+  /// copies of the vault wait to be merged (`twofold sync`).
+  private let noticeBar: Widget
+  private let noticeLabel: Widget
   private var ids: [String] = []
   private var groupIDs: [AccountGroup.ID?] = [nil]
   private var rows: [String: AccountRow] = [:]
@@ -74,11 +75,11 @@ final class AccountListPage {
     gtk_search_bar_set_child(cast(searchBar), searchEntry)
     gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
     groups = UI.dropDown(["All groups"], name: "Group")
-    conflictLabel = UI.label(wrap: true)
-    conflictBar = gtk_info_bar_new()!
-    gtk_info_bar_set_message_type(cast(conflictBar), GTK_MESSAGE_WARNING)
-    gtk_info_bar_add_child(cast(conflictBar), conflictLabel)
-    UI.visible(conflictBar, false)
+    noticeLabel = UI.label(wrap: true)
+    noticeBar = gtk_info_bar_new()!
+    gtk_info_bar_set_message_type(cast(noticeBar), GTK_MESSAGE_WARNING)
+    gtk_info_bar_add_child(cast(noticeBar), noticeLabel)
+    UI.visible(noticeBar, false)
 
     let add = UI.iconButton("list-add-symbolic", name: "Add account") { send(.accounts(.addRequested)) }
     let search = UI.iconButton("system-search-symbolic", name: "Search") {}
@@ -118,7 +119,7 @@ final class AccountListPage {
     for (name, page) in [("list", scroller), ("empty", empty), ("no-match", noMatch)] {
       gtk_stack_add_named(cast(content), page, name)
     }
-    widget = UI.box(true, spacing: 0, [header.bar, conflictBar, searchBar, content])
+    widget = UI.box(true, spacing: 0, [header.bar, noticeBar, searchBar, content])
 
     let bar = searchBar
     Signal.connect(search, "clicked") {
@@ -222,8 +223,9 @@ final class AccountListPage {
     // only when the list is emptied by locking, never between its change and that pause's end.
     if !state.isLoaded, !UI.text(of: searchEntry).isEmpty { UI.setText(searchEntry, "") }
     renderContent(state, nothingShown: shown.isEmpty)
-    if let notice = state.conflictNotice { UI.set(conflictLabel, notice) }
-    UI.visible(conflictBar, state.conflictNotice != nil)
+    let notices = state.notices
+    if !notices.isEmpty { UI.set(noticeLabel, notices.joined(separator: "\n")) }
+    UI.visible(noticeBar, !notices.isEmpty)
   }
 
   /// The list, or the status page saying why it is empty.

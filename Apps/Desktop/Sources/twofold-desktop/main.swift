@@ -160,10 +160,9 @@ let dependencies = AppDependencies(
 var state = AppFeature.State(
   vaultLocation: path, locked: opened == nil, settings: settings.load(), now: milliseconds() / 1000)
 state.canLock = encrypted
-let watcher = FileWatcher(path: path)
 var configuration = DesktopConfiguration(
   vaultLocation: path, settingsNote: "Saved in \(settings.path).", milliseconds: milliseconds,
-  vaultChanged: { watcher.changed() })
+  vaultChanged: vault.changeWatcher())
 configuration.initialSearch = searchOption
 configuration.version = version
 if !(variables["TWOFOLD_BENCH_TIMINGS"] ?? "").isEmpty {

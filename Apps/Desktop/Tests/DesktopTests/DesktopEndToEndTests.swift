@@ -115,7 +115,8 @@ struct DesktopEndToEndTests {
     for screen in [
       "unlock-wrong-password", "accounts", "about", "search", "add-account", "delete-confirmation",
       "settings-dark",
-      "live-reload", "conflict-copies", "details-qr", "edit-account", "details-icon", "icon-chooser",
+      "live-reload", "conflict-copies", "sync-problem",
+      "details-qr", "edit-account", "details-icon", "icon-chooser",
       "narrow",
       "shortcuts", "file-chooser", "import-report", "export",
     ] + styled {

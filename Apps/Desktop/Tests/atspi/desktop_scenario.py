@@ -9,6 +9,7 @@ The scenarios to run follow the file (encrypted, live_reload and screens when no
 second_instance only when named). Exits 0 only when every step saw what it expected; a failure prints the step and
 the tree."""
 import base64
+import hashlib
 import hmac
 import json
 import os
@@ -154,6 +155,19 @@ def set_entry_icon(vault_path, issuer, png):
 def entry_of(vault_path, issuer):
     with open(vault_path) as file:
         return next(e for e in json.load(file)["db"]["entries"] if e["issuer"] == issuer)
+
+
+def sync_problem_file(vault_path):
+    """Where the agent keeps the problem of its last sync of the vault (StateLocation, SyncProblemFile):
+    $XDG_STATE_HOME/twofold (else ~/.local/state/twofold)/vaults/STEM-HASH/sync-problem.json."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not base.startswith("/"):
+        base = os.path.join(os.environ["HOME"], ".local/state")
+    vault = os.path.realpath(vault_path)
+    name = os.path.basename(vault)
+    stem = name[:-5] if name.endswith(".json") else name
+    digest = hashlib.sha256(vault.encode()).hexdigest()[:16]
+    return os.path.join(base, "twofold", "vaults", f"{stem}-{digest}", "sync-problem.json")
 
 
 def main_window(app):
@@ -470,6 +484,22 @@ class Scenario:
             self.shot("conflict-copies")
             os.remove(copy)
             d.wait_until(lambda: notice not in d.texts(app), timeout=2.0, message="the notice gone", root=app)
+
+            print("step: a sync the agent could not make is told in the banner, and the notice goes with it")
+            problem = sync_problem_file(setup["vault"])
+            os.makedirs(os.path.dirname(problem), mode=0o700, exist_ok=True)
+            with open(problem + ".new", "w") as file:
+                json.dump({"version": 1, "source": "/elsewhere/shared.json", "message": "the file is missing",
+                           "time": 1767348000}, file)
+            os.rename(problem + ".new", problem)
+            told = "Sync failed: /elsewhere/shared.json: the file is missing (since "
+
+            def banner():
+                return any(text.startswith(told) for text in d.texts(app))
+            d.wait_until(banner, timeout=2.0, message="the sync-problem notice", root=app)
+            self.shot("sync-problem")
+            os.remove(problem)
+            d.wait_until(lambda: not banner(), timeout=2.0, message="the sync-problem notice gone", root=app)
 
             print("step: details draw the QR code on request; Edit renames, and the list and details show it")
             first = accounts[0]
