@@ -87,7 +87,7 @@ struct SyncCommand {
       // As the agent's watch: a change to the vault alone, with nothing to merge, is no sync.
       if isIdle() { return true }
       do throws(CommandFailure) {
-        try syncOnce(sources(), ownCopies: ownCopies, runner: runner, vault: vault)
+        try syncOnce(sources(), ownCopies: ownCopies, runner: runner, vault: vault, keepsProblem: true)
         return true
       } catch {
         environment.standardError("twofold: \(error.message)\n")
@@ -104,7 +104,11 @@ struct SyncCommand {
     exit(0)
   }
 
-  private func syncOnce(_ sources: [String], ownCopies: Bool, runner: SyncRunner, vault: String)
+  /// One sync; with `keepsProblem` (the watch, which nobody may be looking at) a failure is also
+  /// kept in the vault's state for `twofold status` and the front ends, as the agent's is.
+  private func syncOnce(
+    _ sources: [String], ownCopies: Bool, runner: SyncRunner, vault: String, keepsProblem: Bool = false
+  )
     throws(CommandFailure)
   {
     // A shared file not there (nor being put there by Syncthing) that the sync succeeds with is
@@ -118,6 +122,9 @@ struct SyncCommand {
         reports = try runner.sync(
           sources, ownCopies: ownCopies, passwords: passwords(), dryRun: arguments.has("dry-run"))
       } catch {
+        if keepsProblem {
+          try? runner.problemFile.record(SyncProblem(error, vault: vault, time: environment.now()))
+        }
         throw failure(error, vault: vault)
       }
     }

@@ -36,23 +36,19 @@ public final class TemporaryDirectory: @unchecked Sendable {
     try executable(name, Array(("#!/bin/sh\n" + body + "\n").utf8))
   }
 
-  /// Writes `bytes` to `name` in the folder as an executable file and returns its path. The
-  /// file is written through a descriptor that closes on exec, so a process another test starts
-  /// meanwhile does not keep it open for writing (running it would fail with ETXTBSY).
+  /// Writes `bytes` to `name` in the folder as an executable file and returns its path.
   @discardableResult
   public func executable(_ name: String, _ bytes: [UInt8]) throws -> String {
     let path = path(name)
     unlink(path)  // a new file, never one a running process has open
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-    guard descriptor >= 0 else { throw ScriptFailure(code: errno) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
-      written += count
-    }
-    close(descriptor)
-    guard written == bytes.count else { throw ScriptFailure(code: errno) }
+    // Written by a child process, never through a descriptor of this one: a child another test
+    // forks meanwhile would inherit that descriptor until its own exec (Foundation closes the
+    // inherited descriptors one by one first), and running the file then fails with "Text file
+    // busy" (ETXTBSY).
+    let written = try ProgramRun.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "umask 022 && cat > \"$1\" && chmod 755 \"$1\"", "sh", path],
+      environment: ["PATH": "/usr/bin:/bin"], stdin: Data(bytes))
+    guard written.status == 0 else { throw ScriptFailure(code: EIO) }
     return path
   }
 }
