@@ -61,11 +61,6 @@ struct BackupName: Comparable {
 
   /// `YYYYMMDD-HHMMSS` in UTC.
   static func timestamp(_ unixTime: Int64) -> String {
-    var time = time_t(unixTime)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
-      + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    TimeText.format(unixTime, utc: true, date: "", between: "-", time: "")
   }
 }

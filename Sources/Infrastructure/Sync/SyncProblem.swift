@@ -55,11 +55,6 @@ public struct SyncProblem: Equatable, Sendable {
 
   /// `YYYY-MM-DD HH:MM:SS` in the local time zone (ISO 8601, as every human-readable time).
   static func localTime(_ unixTime: Int64) -> String {
-    var time = time_t(unixTime)
-    var parts = tm()
-    localtime_r(&time, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    TimeText.format(unixTime, utc: false, date: "-", between: " ", time: ":")
   }
 }
