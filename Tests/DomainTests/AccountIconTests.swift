@@ -92,6 +92,31 @@ struct AccountIconTests {
         #"<svg><foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="//x/a.png"/></foreignObject></svg>"#,
         "//x/a.png"
       ),
+      // CSS escapes and character references that spell url( or @import past the checks (issue 32).
+      (
+        #"<svg><rect style="fill:u\72l(http://x/p.svg#g)"/></svg>"#,
+        "an escape in the CSS of a style attribute"
+      ),
+      (
+        #"<svg><rect style="fill:u&#114;l(http://x/p.svg#g)"/></svg>"#,
+        "an escape in the CSS of a style attribute"
+      ),
+      (
+        #"<svg><style>@\69mport "https://x/f.css";</style></svg>"#,
+        "an escape in the CSS of a <style> element"
+      ),
+      (
+        #"<svg><style>rect { fill: \75rl(https://x/p#g) }</style></svg>"#,
+        "an escape in the CSS of a <style> element"
+      ),
+      (
+        #"<svg><STYLE><![CDATA[ @\000069mport "https://x/f.css"; ]]></STYLE></svg>"#,
+        "an escape in the CSS of a <style> element"
+      ),
+      (
+        #"<svg><style>&#64;import "https://x/f.css";</style></svg>"#,
+        "an escape in the CSS of a <style> element"
+      ),
     ])
   func externalReference(svg: String, reference: String) {
     #expect(
@@ -114,7 +139,7 @@ struct AccountIconTests {
         <use xlink:href="#g"/><use href=""/>
         <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
         <style><![CDATA[ rect { fill: url(DATA:image/png;base64,AAAA) } ]]></style>
-        <text data-source="https://example.com">a &lt; b</text>
+        <text data-source="https://example.com" style="font-family:&quot;DejaVu Sans&quot;">a &lt; b</text>
       </svg>
       """,
       #"<!DOCTYPE svg [ <!ATTLIST svg id ID #IMPLIED> ]><svg id="root"></svg>"#,

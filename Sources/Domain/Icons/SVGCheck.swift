@@ -3,7 +3,9 @@
 /// `src` (and the like) to `#…`, `data:…` or nothing; every CSS `url(…)` to `#…` or `data:…`;
 /// no `<?xml-stylesheet`, `@import`, `<!ENTITY`, nor a DOCTYPE naming an external DTD.
 /// The checks read the text as written (matching names without regard to ASCII case), so a
-/// reference spelled with a character reference (`&#104;ttp:`) is refused, not decoded.
+/// reference spelled with a character reference (`&#104;ttp:`) is refused, not decoded; and CSS,
+/// in a `style` attribute or a `<style>` element, holds no escape (`\`) nor numeric character
+/// reference (`&#`), which could spell `url(` or `@import` past the checks (`u\72l(`, `@\69mport`).
 /// Every pass is a plain loop over byte indices: rows read their icons once per load, and a
 /// vault may hold hundreds of SVG icons.
 enum SVGCheck {
@@ -53,6 +55,8 @@ enum SVGCheck {
     static let emptyTagClose = Array("/>".utf8)
     static let tagClose = Array(">".utf8)
     static let data = Array("data:".utf8)
+    static let style = Array("style".utf8)
+    static let styleEnd = Array("</style".utf8)
     /// The attributes whose value is a URL the renderer (or an HTML part in `foreignObject`) loads.
     static let urlAttributes = [
       "href", "src", "srcset", "data", "poster", "background", "action", "formaction",
@@ -119,9 +123,30 @@ enum SVGCheck {
           try skip(past: Word.tagClose)
         } else if has(Word.declarationOpen, at: position) {
           throw .notAnImage
-        } else {
-          try element()
+        } else if try element() {
+          try styleElement()
         }
+      }
+    }
+
+    /// The content of a `<style>` element, up to its end tag: no CSS escape or character
+    /// reference.
+    private mutating func styleElement() throws(AccountIcon.Problem) {
+      guard let end = find(Word.styleEnd, from: position) else { throw .notAnImage }
+      try plainCSS(position..<end, in: "a <style> element")
+      position = end
+    }
+
+    /// Refuses CSS in `range` that holds a backslash (a CSS escape) or a numeric character
+    /// reference (`&#…`): either could spell `url(` or `@import` past the checks. The named
+    /// references XML predefines (`&quot;` in a font name) spell no letter and stay.
+    private func plainCSS(_ range: Range<Int>, in place: String) throws(AccountIcon.Problem) {
+      for index in range
+      where text[index] == UInt8(ascii: "\\")
+        || (text[index] == UInt8(ascii: "&") && index + 1 < range.upperBound
+          && text[index + 1] == UInt8(ascii: "#"))
+      {
+        throw .externalReference("an escape in the CSS of \(place)")
       }
     }
 
@@ -168,20 +193,23 @@ enum SVGCheck {
       throw .notAnImage
     }
 
-    /// A start tag at `position`: its name, then each attribute, its value in quotes.
-    private mutating func element() throws(AccountIcon.Problem) {
+    /// A start tag at `position`: its name, then each attribute, its value in quotes. True when
+    /// it opens a `style` element (one with content to follow).
+    private mutating func element() throws(AccountIcon.Problem) -> Bool {
       position += 1
+      let nameStart = position
       while position < text.count && !isNameEnd(text[position]) { position += 1 }
+      let isStyle = position - nameStart == Word.style.count && has(Word.style, at: nameStart)
       while true {
         position = skipSpace(position)
         guard position < text.count else { throw .notAnImage }
         if text[position] == UInt8(ascii: ">") {
           position += 1
-          return
+          return isStyle
         }
         if has(Word.emptyTagClose, at: position) {
           position += 2
-          return
+          return false
         }
         let nameStart = position
         var localStart = position
@@ -204,6 +232,9 @@ enum SVGCheck {
         let valueStart = skipSpace(position + 1)
         if isURLAttribute(localName) && valueStart < end && !isInternal(at: valueStart) {
           throw .externalReference(string((position + 1)..<end))
+        }
+        if localName.count == Word.style.count && has(Word.style, at: localName.lowerBound) {
+          try plainCSS((position + 1)..<end, in: "a style attribute")
         }
         position = end + 1
       }
