@@ -29,6 +29,17 @@ public enum KeyDerivation {
   /// a few seconds, so a hostile file with a huge p cannot keep Twofold busy for hours.
   public static let scryptWorkLimit: UInt64 = 1 << 24
 
+  /// The work (N·r·p) scrypt does for `parameters`, or the reason they are refused (over the
+  /// memory or work limits, or malformed): what a caller checks before it tries a file's slot.
+  public static func scryptWork(_ parameters: ScryptParameters) -> Result<UInt64, CryptoError> {
+    do throws(CryptoError) {
+      _ = try scryptMemory(parameters)
+      return .success(parameters.n * parameters.r * parameters.p)
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// Derives `length` bytes from `password` and `salt` with scrypt.
   public static func scrypt(
     password: [UInt8], salt: [UInt8], parameters: ScryptParameters, length: Int = 32

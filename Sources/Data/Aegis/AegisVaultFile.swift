@@ -84,17 +84,62 @@ struct AegisVaultFile {
     try Self.unlock(try passwordSlots(), password: password)
   }
 
-  /// Tries `candidates` in order; the first that opens gives the master key.
+  /// The key-derivation work (N·r·p) one file's slots may cost a password in all: two slots at
+  /// the largest work accepted, or 128 at Aegis' own, so a hostile file with many costly slots
+  /// costs seconds, not minutes (issue 32).
+  static let slotBudget: UInt64 = 2 * KeyDerivation.scryptWorkLimit
+
+  /// Tries `candidates`, the cheapest first (in file order among equals), within `budget`; the
+  /// first that opens gives the master key. A slot whose parameters are refused is skipped, so
+  /// it cannot make a vault unreadable whose other slot the password opens; when none opens,
+  /// the error names the slots skipped.
   static func unlock(
-    _ candidates: [(index: Int, slot: PasswordSlot)], password: [UInt8]
+    _ candidates: [(index: Int, slot: PasswordSlot)], password: [UInt8], budget: UInt64 = slotBudget
   ) throws(DomainError) -> (masterKey: SecretBytes, slotIndex: Int) {
     guard !candidates.isEmpty else {
       throw .vaultCorrupted("the vault has no password slot Twofold can open")
     }
+    var usable: [(index: Int, slot: PasswordSlot, work: UInt64)] = []
+    var refused: [Int] = []
     for (index, slot) in candidates {
+      switch KeyDerivation.scryptWork(slot.scrypt) {
+      case .success(let work): usable.append((index, slot, work))
+      case .failure: refused.append(index)
+      }
+    }
+    usable.sort { ($0.work, $0.index) < ($1.work, $1.index) }
+    var spent: UInt64 = 0
+    var untried: [Int] = []
+    for (index, slot, work) in usable {
+      guard spent + work <= budget else {
+        untried.append(index)
+        continue
+      }
+      spent += work
       if let key = try slot.unwrap(password: password) { return (key, index) }
     }
+    guard refused.isEmpty && untried.isEmpty else {
+      var parts: [String] = []
+      if !refused.isEmpty {
+        parts.append(
+          "\(slotNames(refused)) \(refused.count == 1 ? "asks" : "ask") for more key-derivation work or memory "
+            + "than Twofold allows")
+      }
+      if !untried.isEmpty {
+        parts.append(
+          "\(slotNames(untried)) were not tried: together they ask for more work than one file may")
+      }
+      let opened = usable.count > untried.count ? "the password opens none of the slots tried; " : ""
+      throw .vaultCorrupted(opened + parts.joined(separator: "; "))
+    }
     throw .wrongPassword
+  }
+
+  /// "password slot 3" or "password slots 3, 4 and 7", counting from 1.
+  private static func slotNames(_ indices: [Int]) -> String {
+    let numbers = indices.sorted().map { String($0 + 1) }
+    guard numbers.count > 1 else { return "password slot \(numbers[0])" }
+    return "password slots \(numbers.dropLast().joined(separator: ", ")) and \(numbers.last!)"
   }
 
   /// The db object: as stored, or decrypted with `masterKey`.
