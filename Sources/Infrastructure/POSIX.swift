@@ -72,6 +72,36 @@ enum POSIX {
     return .success(bytes)
   }
 
+  /// The bytes of the regular file at `path`, read as a file from a folder others can write is:
+  /// opened without following a symbolic link and without blocking (a FIFO), checked to be a
+  /// regular file of at most `limit` bytes before anything is allocated, and read up to
+  /// `limit` (ELOOP for a link, EINVAL for another kind of file, EFBIG past `limit`).
+  static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(SystemError(code: errno)) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SystemError(code: EINVAL)) }
+    guard Int(info.st_size) <= limit else { return .failure(SystemError(code: EFBIG)) }
+    // As large as the file said, growing in chunks only if it grew meanwhile, never past `limit`.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count {
+        guard bytes.count <= limit else { break }
+        bytes += [UInt8](repeating: 0, count: min(1 << 16, limit + 1 - bytes.count))
+      }
+      let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+      if got < 0 && errno == EINTR { continue }
+      if got < 0 { return .failure(SystemError(code: errno)) }
+      if got == 0 { break }
+      count += got
+    }
+    guard count <= limit else { return .failure(SystemError(code: EFBIG)) }
+    return .success(Array(bytes[..<count]))
+  }
+
   /// What `descriptor` gives until its end, at most `limit` bytes.
   static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: limit)

@@ -28,16 +28,30 @@ public final class AegisBackupFolderSource: KeyedSyncSource, Sendable {
 
   /// The newest backup's contents, or nothing when it was consumed already.
   public func read() throws(DomainError) -> SyncSnapshot {
-    guard let newest = SyncFileNames.newestAegisBackup(in: try DurableFile.list(location)) else {
+    // Files Twofold does not read in a folder others can write (links, FIFOs, devices, files too
+    // large) are passed over, each with a note: the newest backup is the newest regular file.
+    var names = try DurableFile.list(location)
+    var notes: [String] = []
+    var found: String?
+    while let newest = SyncFileNames.newestAegisBackup(in: names) {
+      if let reason = DurableFile.unusable(location + "/" + newest) {
+        notes.append("skipped \(location)/\(newest): it \(reason)")
+        names.removeAll { $0 == newest }
+        continue
+      }
+      found = newest
+      break
+    }
+    guard let newest = found else {
       throw .storage("no Aegis backups (aegis-backup-YYYYMMDD-HHMMSS.json) in \(location)")
     }
     let path = location + "/" + newest
     let bytes = try DurableFile.read(path)
     let digest = Hex.encode(Digest.sha256(bytes))
-    if digest == lastConsumed { return SyncSnapshot(versions: [], consumed: digest) }
+    if digest == lastConsumed { return SyncSnapshot(versions: [], consumed: digest, notes: notes) }
     let vault = try access.open(bytes, named: path)
     opened.withLock { $0 = vault.masterKey }
-    return SyncSnapshot(versions: [vault.contents], consumed: digest)
+    return SyncSnapshot(versions: [vault.contents], consumed: digest, notes: notes)
   }
 
   /// A backup folder is never written.

@@ -60,12 +60,37 @@ enum DurableFile {
   /// Reads `path`; with `waitingForSyncthing`, a missing file Syncthing is replacing is
   /// waited for (`SyncthingGap`).
   static func read(_ path: String, waitingForSyncthing: Bool = false) throws(DomainError) -> [UInt8] {
-    switch POSIX.readFile(path) {
+    if let reason = unusable(path) { throw .storage("\(path) \(reason)") }
+    switch POSIX.readRegularFile(path, limit: largestSyncedFile) {
     case .success(let bytes): return bytes
     case .failure(let error)
     where error.code == ENOENT && waitingForSyncthing && SyncthingGap.wait(for: path):
       return try read(path)
-    case .failure(let error): throw .storage("cannot read \(path): \(POSIX.reason(error.code))")
+    case .failure(let error):
+      // Changed into something else between the look and the read.
+      if let reason = unusable(path) { throw .storage("\(path) \(reason)") }
+      throw .storage("cannot read \(path): \(POSIX.reason(error.code))")
+    }
+  }
+
+  /// The largest file a sync reads from a folder others can write (a vault of 10,000 accounts
+  /// is about 3 MiB; icons add up to 1 MiB each): anything larger is not read at all.
+  static let largestSyncedFile = 256 << 20
+
+  /// Why the file at `path`, in a folder others can write (a Syncthing peer, another user), is
+  /// not read: a symbolic link (never followed), not a regular file (a FIFO, a device, a
+  /// folder), or larger than `largestSyncedFile` (a sparse file); nil when it may be read or is
+  /// missing.
+  static func unusable(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      return Int(info.st_size) > largestSyncedFile
+        ? "is larger than \(largestSyncedFile >> 20) MiB, too large for a vault: left alone" : nil
+    case S_IFLNK: return "is a symbolic link: Twofold follows no link in a synced folder, left alone"
+    case S_IFDIR: return "is a folder, not a vault file: left alone"
+    default: return "is not a regular file (a FIFO, a socket or a device): left alone"
     }
   }
 

@@ -20,6 +20,8 @@ public struct SharedFolderFiles: Sendable {
   public var move: @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void
   /// Whether nothing is at `path` (asked after a step on it failed: another device moved it away).
   public var isMissing: @Sendable (_ path: String) -> Bool
+  /// Why the file at `path` is not read (a link, not a regular file, too large); nil when it may be.
+  public var unusable: @Sendable (_ path: String) -> String?
   /// Puts a prepared temporary file at `path` where nothing is, never over a file that appeared
   /// meanwhile (another device's): that is an error.
   public var create: @Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void
@@ -35,6 +37,7 @@ public struct SharedFolderFiles: Sendable {
     remove: @escaping @Sendable (_ temporary: String) -> Void,
     move: @escaping @Sendable (_ path: String, _ folder: String) throws(DomainError) -> Void,
     isMissing: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
+    unusable: @escaping @Sendable (_ path: String) -> String? = { _ in nil },
     create: (@Sendable (_ temporary: String, _ path: String) throws(DomainError) -> Void)? = nil
   ) {
     self.list = list
@@ -45,6 +48,7 @@ public struct SharedFolderFiles: Sendable {
     self.remove = remove
     self.move = move
     self.isMissing = isMissing
+    self.unusable = unusable
     self.create = create ?? commit
   }
 
@@ -60,5 +64,6 @@ public struct SharedFolderFiles: Sendable {
     remove: { DurableFile.remove($0) },
     move: { (path, folder) throws(DomainError) in try DurableFile.move(path, into: folder) },
     isMissing: { DurableFile.isMissing($0) },
+    unusable: { DurableFile.unusable($0) },
     create: { (temporary, path) throws(DomainError) in try DurableFile.create(temporary, at: path) })
 }

@@ -83,8 +83,8 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
       } else {
         let bytes: [UInt8]
         do throws(DomainError) { bytes = try files.read(path, false) } catch {
-          guard files.isMissing(path) else { throw error }
-          notes.append(Self.goneNote(path))
+          guard let note = Self.skipNote(path, files) else { throw error }
+          notes.append(note)
           continue
         }
         opened = try access.open(bytes, named: path, also: [vault.masterKey])
@@ -112,6 +112,14 @@ public final class SharedVaultSource: KeyedSyncSource, Sendable {
   /// moved it away meanwhile, so what it held reaches this device through the file it merged into.
   static func goneNote(_ path: String) -> String {
     "skipped \(path): gone before it was read (another device merged it and moved it away)"
+  }
+
+  /// The note for a conflict copy that could not be read and is skipped: gone (another device
+  /// moved it away), or a file Twofold does not read in a synced folder (a link, a FIFO, a
+  /// device, one too large); nil for another failure, which stops the sync.
+  static func skipNote(_ path: String, _ files: SharedFolderFiles) -> String? {
+    if files.isMissing(path) { return goneNote(path) }
+    return files.unusable(path).map { "skipped \(path): it \($0)" }
   }
 
   /// The master key that opened the file itself.

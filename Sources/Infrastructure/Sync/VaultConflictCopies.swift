@@ -44,8 +44,8 @@ public final class VaultConflictCopies: SyncSource, Sendable {
     for path in paths {
       let bytes: [UInt8]
       do throws(DomainError) { bytes = try files.read(path, false) } catch {
-        guard files.isMissing(path) else { throw error }
-        notes.append(SharedVaultSource.goneNote(path))
+        guard let note = SharedVaultSource.skipNote(path, files) else { throw error }
+        notes.append(note)
         continue
       }
       versions.append(try access.open(bytes, named: path).contents)
