@@ -30,7 +30,7 @@ extension WireWriter {
       tag(MergeChangeKind.conflict)
       string(label)
       string(field.rawValue)
-      bool(resolution == .bothKept)
+      tag(ResolutionKind(resolution))
     case .keptAfterDeletion(let label, let side, let fields):
       tag(MergeChangeKind.keptAfterDeletion)
       string(label)
@@ -82,7 +82,8 @@ extension WireReader {
     case .removed: return .removed(try side(), label: try string())
     case .conflict:
       return .conflict(
-        label: try string(), field: try field(), resolution: try bool() ? .bothKept : .oursKept)
+        label: try string(), field: try field(),
+        resolution: try tag(ResolutionKind.self, unknown: "an unknown conflict resolution").resolution)
     case .keptAfterDeletion:
       return .keptAfterDeletion(label: try string(), deletedOn: try side(), changed: try fields())
     case .sameAccount: return .sameAccount(label: try string())
@@ -110,4 +111,26 @@ enum SideKind: UInt8 {
 enum MergeChangeKind: UInt8 {
   case added = 1
   case changed, removed, conflict, keptAfterDeletion, sameAccount
+}
+
+/// How a conflict was resolved, on the wire.
+enum ResolutionKind: UInt8 {
+  case oursKept = 0
+  case bothKept, theirsKept
+
+  init(_ resolution: MergeChange.Resolution) {
+    switch resolution {
+    case .oursKept: self = .oursKept
+    case .bothKept: self = .bothKept
+    case .theirsKept: self = .theirsKept
+    }
+  }
+
+  var resolution: MergeChange.Resolution {
+    switch self {
+    case .oursKept: .oursKept
+    case .bothKept: .bothKept
+    case .theirsKept: .theirsKept
+    }
+  }
 }

@@ -277,6 +277,7 @@ public struct SyncVault: Sendable {
   ) -> Plan {
     var plan = Plan(ours: ours, result: ours)
     var merged: [VersionLineage] = []
+    var resolved: [VersionLineage.Resolved] = []
     var doubtful = DoubtfulAncestry()
     let oursLineage = ancestry.trusted(ours)
     if oursLineage != nil { ancestry.vouch(for: ours) }
@@ -315,8 +316,20 @@ public struct SyncVault: Sendable {
         let step = VaultMerge.merge(
           base: base, ours: plan.result, theirs: version, ids: ids,
           counting: input.snapshot.versions.count == 1)
+        var report = step.report
+        if let theirs {
+          // The new version records the conflicts this merge kept our value in, for the device
+          // whose value lost; and this device is told of those the version's own merge resolved
+          // against a version of ours.
+          resolved += step.oursKept.map { .init(account: $0.account, field: $0.field, lost: theirs.id) }
+          for lost in Self.lostConflicts(theirs, ours: oursLineage, before: plan.result, after: step.contents)
+          {
+            report.changes.append(lost)
+            report.conflicts += 1
+          }
+        }
         plan.result = step.contents
-        reports.append(step.report)
+        reports.append(report)
         if let theirs { merged.append(theirs) }
       }
       done.append((input, before, plan.result, reports, notes))
@@ -333,6 +346,7 @@ public struct SyncVault: Sendable {
       plan.result = same
     } else {
       plan.result.lineage = .written(id, replacing: oursLineage, merging: merged)
+      plan.result.lineage?.resolved = resolved
     }
     for item in done {
       let source = item.input.source
@@ -363,6 +377,28 @@ public struct SyncVault: Sendable {
     doubtful.damaged = ancestry.damagedCount()
     if let warning = doubtful.warning, !plan.reports.isEmpty { plan.reports[0].warnings = [warning] }
     return plan
+  }
+
+  /// The conflicts `theirs`'s own merge resolved by keeping its value over a version of ours
+  /// (`ours` or one of its ancestors), as report lines, where this merge gives up our value for
+  /// theirs (`before` → `after`): the device whose value lost is told, not only the one that
+  /// merged first.
+  static func lostConflicts(
+    _ theirs: VersionLineage, ours: VersionLineage?, before: VaultContents, after: VaultContents
+  ) -> [MergeChange] {
+    guard let ours, !theirs.resolved.isEmpty else { return [] }
+    var lines: [MergeChange] = []
+    for lost in theirs.resolved where ours.includes(lost.lost) {
+      guard let old = before.accounts.first(where: { $0.id == lost.account }),
+        let new = after.accounts.first(where: { $0.id == lost.account })
+      else { continue }
+      let oldFields = MergeFields(old, groupNames: before.groupNames(of: old))
+      guard !oldFields.same(lost.field, as: MergeFields(new, groupNames: after.groupNames(of: new))) else {
+        continue
+      }
+      lines.append(.conflict(label: new.label, field: lost.field, resolution: .theirsKept))
+    }
+    return lines
   }
 
   /// A two-way source's only version when the result holds the same (in any order, groups by

@@ -35,9 +35,19 @@ public struct VaultContents: Hashable, Sendable {
     {
       return true
     }
-    guard groups.count == other.groups.count, Set(groups.map(\.name)) == Set(other.groups.map(\.name))
+    // By name only where the two name a group with different UUIDs: with the same UUID for
+    // every name, comparing by UUID above was already comparing by name.
+    guard groups.count == other.groups.count, Set(groups.map(\.name)) == Set(other.groups.map(\.name)),
+      Set(groups.map { GroupKey(id: $0.id, name: $0.name) })
+        != Set(other.groups.map { GroupKey(id: $0.id, name: $0.name) })
     else { return false }
     return Self.sameIgnoringOrder(accountsWithGroupNames(), other.accountsWithGroupNames(), by: \.id)
+  }
+
+  /// A group's UUID and name, without its other fields.
+  private struct GroupKey: Hashable {
+    let id: AccountGroup.ID
+    let name: String
   }
 
   /// The accounts with each group UUID replaced by the group's name, sorted (an unknown UUID

@@ -85,8 +85,10 @@ struct AgentProtocolTests {
         report: MergeReport(
           changes: [
             .added(.local, label: "A:b"), .conflict(label: "C:d", field: .note, resolution: .oursKept),
+            .conflict(label: "E:f", field: .label, resolution: .theirsKept),
+            .conflict(label: "G:h", field: .secret, resolution: .bothKept),
           ],
-          local: .init(added: 1), remote: .init(), conflicts: 1),
+          local: .init(added: 1), remote: .init(), conflicts: 3),
         notes: ["left alone: x"], warnings: ["1 kept version damaged"])
     ]),
     .syncFailed(source: "/share/v.json", .storage("the disk is full")),

@@ -223,6 +223,9 @@ struct SyncVaultWritersTests {
     #expect(reports[0].report.conflicts == 1)
     #expect(result.lineage?.id != ours.lineage?.id, "not ours again: the other device would keep its value")
     #expect(result.lineage?.includes(Self.id("a1")) == true)
+    #expect(
+      result.lineage?.resolved == [.init(account: Account.ID("x"), field: .note, lost: Self.id("a1"))],
+      "the new version records whose value lost")
     #expect(written == result)
 
     // The other device: the written version descends from its own, so it takes it, no conflict.
@@ -234,7 +237,21 @@ struct SyncVaultWritersTests {
     let otherReports = try otherSync([source], dryRun: false)
     #expect(try repository.load() == result)
     #expect(source.written.withLock { $0 } == nil)
-    #expect(otherReports[0].report.conflicts == 0)
+    // The device whose value lost is told, not only the one that merged first (issue 31).
+    #expect(otherReports[0].report.conflicts == 1)
+    #expect(
+      otherReports[0].report.changes.contains(
+        .conflict(label: "Example:alice", field: .note, resolution: .theirsKept)))
+
+    // A later edit on top of the result records nothing, so a third sync tells nothing again.
+    var later = result
+    later.accounts[0].note = "later"
+    later.lineage = .written(Self.id("b2"), replacing: result.lineage)
+    #expect(later.lineage?.resolved == [])
+    let again = try SyncVault(
+      repository: repository, bases: MemoryBases(s0), kept: MemoryKept([s0, theirs, result]),
+      ids: .counting("third"), vault: "/vault.json")([MemorySource([later])], dryRun: false)
+    #expect(again[0].report.conflicts == 0)
   }
 
   @Test("a shared file carrying our id with other contents is merged, even when our kept copy is damaged")

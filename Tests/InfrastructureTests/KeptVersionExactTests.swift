@@ -78,4 +78,17 @@ struct KeptVersionExactTests {
     #expect(reopened.contents(of: Self.id("p")) == nil)
     #expect(reopened.contents(of: Self.id("c")) == nil)
   }
+
+  @Test("a version's resolved conflicts travel in its twofold_sync record and read back whole")
+  func resolvedConflictsRoundTrip() throws {
+    let folder = try TemporaryDirectory()
+    let vault = try K.sealed(in: folder)
+    var version = K.version("r", notes: ["a", "b"])
+    version.lineage?.resolved = [
+      .init(account: Account.ID("a0"), field: .note, lost: Self.id("lost-1")),
+      .init(account: Account.ID("a1"), field: .groups, lost: Self.id("lost-2")),
+    ]
+    try K.store(folder, vault).keep(version, parent: nil)
+    #expect(K.store(folder, vault).contents(of: Self.id("r")) == version)
+  }
 }

@@ -42,4 +42,20 @@ struct SyncReportTextTests {
       isTwoWay: false)
     #expect(lines == ["merged: GitHub:me was added on both sides under two ids; one kept"])
   }
+
+  @Test("each conflict resolution has its line: ours kept, both kept, the other device's kept")
+  func conflictLines() {
+    let lines = Self.lines([
+      .conflict(label: "A:x", field: .note, resolution: .oursKept),
+      .conflict(label: "B:y", field: .secret, resolution: .bothKept),
+      .conflict(label: "C:z", field: .groups, resolution: .theirsKept),
+    ])
+    #expect(
+      lines == [
+        "conflict: A:x: note changed on both sides; the vault's value kept",
+        "conflict: B:y: the secret changed on both sides; both kept, theirs as a copy noted '(sync conflict)'",
+        "conflict: C:z: groups changed on both sides; the other device merged first and kept its value, "
+          + "which the vault now takes",
+      ])
+  }
 }

@@ -92,15 +92,34 @@ enum AegisDatabase {
       guard let text = item.stringValue, let ancestor = VersionLineage.ID(text) else { return nil }
       ancestors.append(ancestor)
     }
-    return VersionLineage(id: id, ancestors: ancestors)
+    var lineage = VersionLineage(id: id, ancestors: ancestors)
+    // The conflicts its merge resolved: an item that does not read is left out (it only tells).
+    lineage?.resolved = (object["resolved"]?.arrayValue ?? []).compactMap { item in
+      guard let account = item["entry"]?.stringValue,
+        let field = item["field"]?.stringValue.flatMap(MergeField.init),
+        let lost = item["lost"]?.stringValue.flatMap(VersionLineage.ID.init)
+      else { return nil }
+      return VersionLineage.Resolved(account: Account.ID(account), field: field, lost: lost)
+    }
+    return lineage
   }
 
   static func encode(_ lineage: VersionLineage) -> JSONValue {
-    .object(
-      JSONObject([
-        ("id", .string(lineage.id.rawValue)),
-        ("ancestors", .array(lineage.ancestors.map { .string($0.rawValue) })),
-      ]))
+    var object = JSONObject([
+      ("id", .string(lineage.id.rawValue)),
+      ("ancestors", .array(lineage.ancestors.map { .string($0.rawValue) })),
+    ])
+    if !lineage.resolved.isEmpty {
+      object["resolved"] = .array(
+        lineage.resolved.map { resolved in
+          .object(
+            JSONObject([
+              ("entry", .string(resolved.account.rawValue)), ("field", .string(resolved.field.rawValue)),
+              ("lost", .string(resolved.lost.rawValue)),
+            ]))
+        })
+    }
+    return .object(object)
   }
 
   private static func legacyGroup(named name: String, in contents: inout VaultContents, ids: IdentifierSource)

@@ -7,6 +7,9 @@ public enum MergeChange: Hashable, Sendable {
     case oursKept
     /// Both accounts were kept, theirs as a copy under a fresh UUID: the secret.
     case bothKept
+    /// Their value was kept: the other device merged first and kept its own value over ours,
+    /// which this device now takes (the version merged in says so).
+    case theirsKept
   }
 
   /// An account the sync adds to that side.

@@ -4,6 +4,17 @@ public struct MergeResult: Hashable, Sendable {
   public var contents: VaultContents
   /// What the merge did.
   public var report: MergeReport
+  /// The accounts and fields whose conflict kept our value over theirs (not the secret, whose
+  /// conflict keeps both).
+  public var oursKept: [KeptField] = []
+
+  /// An account's field, by UUID.
+  public struct KeptField: Hashable, Sendable {
+    /// The account.
+    public let account: Account.ID
+    /// The field.
+    public let field: MergeField
+  }
 
   /// Pairs contents with their report.
   public init(contents: VaultContents, report: MergeReport) {

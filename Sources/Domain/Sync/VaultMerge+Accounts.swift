@@ -15,7 +15,8 @@ extension VaultMerge {
             entry: merge.result,
             events: merge.conflicts.map {
               .conflict(label: label, field: $0, resolution: $0 == .secret ? .bothKept : .oursKept)
-            }))
+            },
+            oursKept: merge.conflicts.filter { $0 != .secret }))
         if let copy = merge.copy { merged.append(Merged(entry: copy)) }
       } else if let base = sides.base[ours.id] {
         merged += kept(ours, deletedOn: .remote, base: base)

@@ -23,12 +23,16 @@ public enum VaultMerge {
       account.groups = item.entry.groupNames.compactMap { idsByName[$0] }
       return account
     }
-    return MergeResult(
+    var result = MergeResult(
       contents: VaultContents(
         accounts: accounts, groups: groups, preserved: ours.preserved, lineage: ours.lineage),
       report: counting
         ? MergeReport(merged, ours: sides.ours, theirs: sides.theirs)
         : MergeReport(events: merged.flatMap(\.events)))
+    result.oursKept = merged.flatMap { item in
+      item.oursKept.map { MergeResult.KeptField(account: item.entry.account.id, field: $0) }
+    }
+    return result
   }
 
   /// The three indexed vaults of a merge.
@@ -42,6 +46,8 @@ public enum VaultMerge {
   struct Merged {
     let entry: MergeEntry
     var events: [MergeChange] = []
+    /// The fields whose conflict kept our value.
+    var oursKept: [MergeField] = []
   }
 
   /// `otp` with the counter of `other` when both are HOTP and that counter is larger: a used

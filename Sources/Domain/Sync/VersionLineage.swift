@@ -37,11 +37,40 @@ public struct VersionLineage: Hashable, Sendable {
   /// The db member that carries a version's lineage in a vault file.
   public static let field = "twofold_sync"
 
+  /// A field this version's merge resolved by keeping the merging device's value over the value
+  /// of the version `lost` merged in, so the device that wrote `lost` is told when it takes this
+  /// version (its report names the conflict it lost).
+  public struct Resolved: Hashable, Sendable {
+    /// The account, by UUID.
+    public let account: Account.ID
+    /// The field whose value was kept.
+    public let field: MergeField
+    /// The version whose value lost.
+    public let lost: ID
+
+    /// Names a resolved conflict.
+    public init(account: Account.ID, field: MergeField, lost: ID) {
+      self.account = account
+      self.field = field
+      self.lost = lost
+    }
+  }
+
+  /// How many resolved conflicts a version records at most.
+  public static let resolvedLimit = 1000
+
   /// This version's id.
   public let id: ID
   /// The versions it descends from, nearest first: the one it replaced, then those merged in,
   /// then their own ancestors breadth first.
   public let ancestors: [ID]
+  /// The conflicts this version's merge resolved against versions merged in (empty for any
+  /// other write), at most `resolvedLimit`.
+  public var resolved: [Resolved] = [] {
+    didSet {
+      if resolved.count > Self.resolvedLimit { resolved.removeLast(resolved.count - Self.resolvedLimit) }
+    }
+  }
 
   /// A lineage as read; nil when it is not one (`id` among its ancestors, an ancestor twice,
   /// more than `limit` ancestors): such a version is treated as having no ancestry.

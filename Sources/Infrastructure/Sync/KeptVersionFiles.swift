@@ -149,7 +149,8 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
         jobs.map { job -> Prepared? in
           guard !job.isKept else {
             _ = check(job.id, sameAs: job.version)
-            return nil
+            // Its fingerprint too: `keep` checks a parent against the one its id was kept with.
+            return (KeptVersionSeal.fingerprint(job.version), nil)
           }
           return (
             KeptVersionSeal.fingerprint(job.version),
@@ -273,7 +274,7 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       if let parent, let parentID = parent.lineage?.id, parentID != id,
         depth(of: parentID, in: entries) < Self.longestChain,
         let recorded = entries.last(where: { $0.id == parentID })?.fingerprint,
-        recorded == Hex.encode(KeptVersionSeal.fingerprint(parent)),
+        recorded == Hex.encode(self.fingerprint(of: parent, id: parentID)),
         let changes = ready?.parent == parent
           ? ready?.value?.changes : VersionChanges(from: parent, to: version),
         changes.applying(to: parent) == version
@@ -289,6 +290,15 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     guard entries.count > count else { return }
     try prune(&entries)
     try writeIndex(entries)
+  }
+
+  /// The fingerprint of `parent`, the contents given for the kept version `id`: worked out
+  /// ahead when these very contents were prefetched, else now.
+  private func fingerprint(of parent: VaultContents, id: VersionLineage.ID) -> [UInt8] {
+    if let ahead = finished(id), ahead.version == parent, let fingerprint = ahead.value?.fingerprint {
+      return fingerprint
+    }
+    return KeptVersionSeal.fingerprint(parent)
   }
 
   /// The length of the chain of changes from `id` back to a whole version; `Int.max` when

@@ -68,6 +68,9 @@ public enum SyncReportText {
     case .conflict(let label, .secret, _):
       return
         "conflict: \(label): the secret changed on both sides; both kept, theirs as a copy noted '(sync conflict)'"
+    case .conflict(let label, let field, .theirsKept):
+      return "conflict: \(label): \(field.rawValue) changed on both sides; the other device merged first and "
+        + "kept its value, which the vault now takes"
     case .conflict(let label, let field, _):
       return "conflict: \(label): \(field.rawValue) changed on both sides; the vault's value kept"
     case .keptAfterDeletion(let label, let side, let fields):

@@ -3,7 +3,7 @@ import TestSupport
 
 /// Speaks to the agent's socket below the `twofold` client (from Python's standard library), to
 /// send what no `twofold` sends: damaged, oversized, slow and other-version requests (the
-/// well-formed ones in protocol version 5, `AgentProtocol.version`).
+/// well-formed ones in protocol version 6, `AgentProtocol.version`).
 enum RawAgentClient {
   static let program = #"""
     import socket, struct, sys, subprocess, os, threading
