@@ -263,6 +263,13 @@ public final class AgentServer: Sendable {
     let runner = SyncRunner(
       vaultPath: held.path, stateFolder: StateLocation.folder(forVault: held.path, root: root),
       repository: held.repository, ids: dependencies.ids, random: dependencies.random, now: dependencies.now)
+    // The agent writes the vault's accounts under no key but its own and those its syncs kept:
+    // a new source under another key needs the vault's password, which only a sync run by the
+    // client itself asks for (answered as a password the agent lacks).
+    guard try runner.newSourcesUnderOtherKeys(sources).isEmpty else {
+      dependencies.log("\(held.path): a sync with a new source under another key was left to the client")
+      throw .passwordRequired
+    }
     let passwords = password.map { [Self.passwordSource($0)] } ?? []
     do throws(SyncVault.Failure) {
       return .synced(

@@ -183,6 +183,10 @@ struct SyncCommand {
         }
       case .syncFailed(let source, let error):
         throw failure(SyncVault.Failure(source: source, error: error), vault: vault)
+      case .failure(.passwordRequired):
+        // The agent leaves it to this process: a new source under another key needs the
+        // vault's own password, asked here as for a vault the agent does not hold.
+        return nil
       case .failure(let error): throw failure(SyncVault.Failure(source: vault, error: error), vault: vault)
       default: return nil
       }

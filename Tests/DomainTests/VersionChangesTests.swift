@@ -80,4 +80,15 @@ struct VersionChangesTests {
     changes.order = [Account.ID("zzz")]
     #expect(changes.applying(to: S.vault([Self.a])) == nil)
   }
+
+  @Test("applying the changes gives exactly the version, order included, for 2,000 random pairs")
+  func randomPairsRoundTrip() throws {
+    var random = RandomVaults(seed: 31)
+    for _ in 0..<2000 {
+      let parent = random.vault()
+      let version = random.edited(random.chance(20) ? random.vault() : parent, side: "v")
+      guard let changes = VersionChanges(from: parent, to: version) else { continue }
+      #expect(changes.applying(to: parent) == version)
+    }
+  }
 }

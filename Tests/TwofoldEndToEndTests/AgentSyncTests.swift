@@ -5,7 +5,9 @@ import Testing
 /// Sync needs no password while the agent holds the vault's key.
 @Suite("Agent and sync", .serialized)
 struct AgentSyncTests {
-  @Test("the agent runs the sync with its key; a source its key does not open takes a password")
+  @Test(
+    "the agent runs the sync with its key; a new source its key does not open takes the vault's password too"
+  )
   func syncThroughTheAgent() throws {
     let session = try AgentSession()
     try session.makeVault()
@@ -28,7 +30,14 @@ struct AgentSyncTests {
     let refused = try session.run(["sync", other])
     #expect(refused.status == 2, "no password and no terminal: \(refused.stderr)")
     let file = try session.folder.write("other-pw", "another\n")
-    let withPassword = try session.run(["sync", other, "--source-password-file", file])
+    // The source's password alone is not enough: the agent would seal the vault's accounts under
+    // a key the caller chose (issue 32: any process of the user can ask the agent). The sync is
+    // left to the command, which needs the vault's password, and there is none to ask for here.
+    let otherBefore = FileManager.default.contents(atPath: other)
+    let exfiltrate = try session.run(["sync", other, "--source-password-file", file])
+    #expect(exfiltrate.status == 2, "\(exfiltrate.stderr)")
+    #expect(FileManager.default.contents(atPath: other) == otherBefore, "nothing written under the other key")
+    let withPassword = try session.direct(["sync", other, "--source-password-file", file])
     #expect(withPassword.status == 0, "\(withPassword.stderr)")
     #expect(
       try TwofoldProcess.run(["list", "--vault", other], environment: ["TWOFOLD_PASSWORD": "another"]).stdout

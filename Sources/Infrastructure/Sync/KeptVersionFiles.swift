@@ -269,15 +269,14 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       let fingerprint = ready?.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
       var body = KeptVersionSeal.Body.whole(version)
       // Kept as changes only from a parent kept with exactly these contents (its fingerprint in
-      // the index), and only when applying them gives exactly this version: a kept version is
-      // always what its id says, or a whole copy (issue 31).
+      // the index; applying changes to it gives exactly this version, VersionChangesTests): a
+      // kept version is what its id says, and one whose rebuild fails its fingerprint is not used.
       if let parent, let parentID = parent.lineage?.id, parentID != id,
         depth(of: parentID, in: entries) < Self.longestChain,
         let recorded = entries.last(where: { $0.id == parentID })?.fingerprint,
         recorded == Hex.encode(self.fingerprint(of: parent, id: parentID)),
         let changes = ready?.parent == parent
-          ? ready?.value?.changes : VersionChanges(from: parent, to: version),
-        changes.applying(to: parent) == version
+          ? ready?.value?.changes : VersionChanges(from: parent, to: version)
       {
         body = .changes(parent: parentID, changes)
       }

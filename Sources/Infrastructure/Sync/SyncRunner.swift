@@ -56,6 +56,26 @@ public struct SyncRunner: Sendable {
     SyncBaseFiles(vaultPath: vaultPath, stateFolder: stateFolder, vault: vault, random: random, ids: ids)
   }
 
+  /// Those of the shared files `sources` that this vault never synced with and that neither
+  /// its key nor a key kept from an earlier sync opens: writing the vault's accounts there would
+  /// seal its secrets under a key other than its own, which needs the vault's password (issue
+  /// 32: the agent holds the key, but any process of the user can ask it). A file that is
+  /// missing (to be created under the vault's key) or cannot be read is left to the sync.
+  public func newSourcesUnderOtherKeys(_ sources: [String]) throws(DomainError) -> [String] {
+    guard let local = try repository.sealed() else { return [] }
+    let bases = bases(local)
+    let remembered = Set(try bases.remembered().map(\.path))
+    let access = SyncAccess(
+      keys: [local.masterKey] + bases.sourceKeys(), passwords: [], ids: ids, random: random, backups: "",
+      now: now)
+    return sources.filter { path in
+      guard !remembered.contains(path), !DurableFile.isFolder(path),
+        let bytes = try? DurableFile.read(path)
+      else { return false }
+      return access.openWithKeys(bytes) == nil
+    }
+  }
+
   /// The Syncthing conflict copies of the vault itself beside it, oldest first.
   public func conflictCopies() -> [String] { VaultConflictCopies.paths(of: vaultPath) }
 
