@@ -4,9 +4,11 @@
   import Darwin
 #endif
 
-/// The agent's folder: `$XDG_RUNTIME_DIR/twofold`, else `/tmp/twofold-UID`. It must be a real
-/// folder (not a symlink) of this user, closed to group and others; both the agent and its
-/// clients check that before they trust a socket in it.
+/// The agent's folder: `$XDG_RUNTIME_DIR/twofold`, else `/tmp/twofold-UID`, else (when another
+/// user, or a link, already holds that name: anyone can create it in `/tmp` first) a folder in
+/// the user's own home, `$HOME/.cache/twofold/run`, which no one else can claim. It must be a
+/// real folder (not a symlink) of this user, closed to group and others; both the agent and its
+/// clients check that before they trust a socket in it, and both choose it by the same rule.
 public struct RuntimeFolder: Equatable, Sendable {
   /// The folder's path.
   public let path: String
@@ -17,13 +19,26 @@ public struct RuntimeFolder: Equatable, Sendable {
     public var reason: String
   }
 
-  /// The folder for the environment `variables` and user `uid`.
-  public init(variables: [String: String], uid: UInt32 = UInt32(getuid())) {
+  /// The folder for the environment `variables` and user `uid`; `temporary` is `/tmp` but in tests.
+  public init(variables: [String: String], uid: UInt32 = UInt32(getuid()), temporary: String = "/tmp") {
     if let runtime = variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
       path = (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/twofold"
-    } else {
-      path = "/tmp/twofold-\(uid)"
+      return
     }
+    let shared = "\(temporary)/twofold-\(uid)"
+    if Self.isClaimed(shared, uid: uid), let home = variables["HOME"], home.hasPrefix("/"), home != "/" {
+      path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.cache/twofold/run"
+    } else {
+      path = shared
+    }
+  }
+
+  /// Whether something at `path` that is not this user's own folder is there: a link, a file,
+  /// or another user's folder, which this user can neither use nor remove.
+  static func isClaimed(_ path: String, uid: UInt32) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return false }
+    return (info.st_mode & S_IFMT) != S_IFDIR || info.st_uid != uid_t(uid)
   }
 
   /// The agent's socket.
@@ -51,10 +66,14 @@ public struct RuntimeFolder: Equatable, Sendable {
     return .success(())
   }
 
-  /// Checks the folder, creating it 0700 when it is missing (the parent must exist).
+  /// Checks the folder, creating it 0700 when it is missing (the parent must exist, but for the
+  /// folder in the home, whose missing parents are made 0700 too).
   public func prepare() -> Result<Void, Refusal> {
     if let checked = check() { return checked }
     let parent = POSIX.directory(of: path)
+    if path.hasSuffix("/.cache/twofold/run"), let code = POSIX.makeDirectories(parent) {
+      return .failure(refusal("cannot be made: \(POSIX.reason(code))"))
+    }
     var info = stat()
     guard stat(parent, &info) == 0 else {
       return .failure(refusal("cannot be made: \(parent) does not exist"))

@@ -226,7 +226,8 @@ extension CommandTable {
         "agent", "run the agent (normally started on demand)",
         options: [.flag("foreground", "stay in the foreground (for a systemd user service)")],
         discussion:
-          "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock) "
+          "The agent listens on $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock, "
+          + "or ~/.cache/twofold/run/agent.sock when another user or a link holds that name) "
           + "and answers only your own processes."),
       CommandSpec(
         "browser-host", "the browser extension's native messaging host (started by the browser)",

@@ -69,7 +69,8 @@ extension ManualPage {
         + "unset)."),
     .entry(
       "XDG_RUNTIME_DIR",
-      "The agent's socket is $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock)."),
+      "The agent's socket is $XDG_RUNTIME_DIR/twofold/agent.sock (else /tmp/twofold-UID/agent.sock, or "
+        + "~/.cache/twofold/run/agent.sock when another user or a link holds that name first)."),
     .entry("TWOFOLD_AGENT", "off: never use nor start an agent, as --no-agent."),
     .entry(
       "TWOFOLD_KEYRING",

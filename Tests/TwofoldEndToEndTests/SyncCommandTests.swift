@@ -288,6 +288,27 @@ struct SyncCommandTests {
     #expect(try git(["merge", "-q", "--no-edit", "phone"]) == 0, "the driver resolves the merge")
     #expect(try session.labels(repo + "/vault.json") == ["Deno:Mason", "Phone:"])
   }
+
+  @Test(
+    "merge-driver never writes the vault's accounts under another key: a foreign OURS with its own password fails"
+  )
+  func mergeDriverForeignOurs() throws {
+    let session = try SyncSession()
+    _ = try session.makeVaults()
+    // Another password's file as OURS (git's %A, which the driver writes), the vault as THEIRS.
+    let evil = session.folder.path("evil.json")
+    let evilPassword = try session.folder.write("evil-pw", "attacker\n")
+    #expect(
+      try TwofoldProcess.run(
+        ["init", "--vault", evil, "--no-agent", "--password-file", evilPassword], environment: [:]
+      ).status == 0)
+    let before = session.bytes(evil)
+    let merged = try TwofoldProcess.run(
+      ["merge-driver", evil, evil, session.vault, "--password-file", evilPassword, "--no-agent"],
+      environment: ["XDG_STATE_HOME": session.state])
+    #expect(merged.status != 0, "\(merged.stderr)")
+    #expect(session.bytes(evil) == before, "nothing of the vault written under the other key")
+  }
 }
 
 /// A sync killed at any moment leaves every file whole, and the next sync completes the work.

@@ -33,9 +33,9 @@ enum RawAgentClient {
 
     if script == "bad-requests":
         s = connect(); s.sendall(struct.pack(">I", 0xFFFFFFF0)); print("oversized:", kind(answer(s))); s.close()
-        s = connect(); s.sendall(struct.pack(">I", 5) + b"\x00\x05\x63\x00\x00"); print("garbage:", kind(answer(s))); s.close()
+        s = connect(); s.sendall(struct.pack(">I", 5) + b"\x00\x06\x63\x00\x00"); print("garbage:", kind(answer(s))); s.close()
         slow = connect(); slow.sendall(b"\x00\x00")
-        s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x05\x01")
+        s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x06\x01")
         print("slow:", "other served" if kind(answer(s)) == "status" else "blocked"); s.close(); slow.close()
     elif script == "other-version":
         s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x63\x01"); print(kind(answer(s))); s.close()
