@@ -29,8 +29,10 @@ public enum VaultMerge {
       report: counting
         ? MergeReport(merged, ours: sides.ours, theirs: sides.theirs)
         : MergeReport(events: merged.flatMap(\.events)))
-    result.oursKept = merged.flatMap { item in
-      item.oursKept.map { MergeResult.KeptField(account: item.entry.account.id, field: $0) }
+    for item in merged where !item.oursKept.isEmpty {
+      result.oursKept += item.oursKept.map {
+        MergeResult.KeptField(account: item.entry.account.id, field: $0)
+      }
     }
     return result
   }
