@@ -149,8 +149,7 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
         jobs.map { job -> Prepared? in
           guard !job.isKept else {
             _ = check(job.id, sameAs: job.version)
-            // Its fingerprint too: `keep` checks a parent against the one its id was kept with.
-            return (KeptVersionSeal.fingerprint(job.version), nil)
+            return nil
           }
           return (
             KeptVersionSeal.fingerprint(job.version),
@@ -268,13 +267,13 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
       let ready = finished(id).flatMap { ahead in ahead.version == version ? ahead : nil }
       let fingerprint = ready?.value?.fingerprint ?? KeptVersionSeal.fingerprint(version)
       var body = KeptVersionSeal.Body.whole(version)
-      // Kept as changes only from a parent kept with exactly these contents (its fingerprint in
-      // the index; applying changes to it gives exactly this version, VersionChangesTests): a
-      // kept version is what its id says, and one whose rebuild fails its fingerprint is not used.
+      // Kept as changes only from a parent whose rebuild gives exactly these contents (applying
+      // changes to it then gives exactly this version, VersionChangesTests): a kept version is
+      // what its id says, and one whose rebuild fails its fingerprint is not used.
       if let parent, let parentID = parent.lineage?.id, parentID != id,
         depth(of: parentID, in: entries) < Self.longestChain,
         let recorded = entries.last(where: { $0.id == parentID })?.fingerprint,
-        recorded == Hex.encode(self.fingerprint(of: parent, id: parentID)),
+        rebuildsAs(parent, id: parentID, recorded: recorded),
         let changes = ready?.parent == parent
           ? ready?.value?.changes : VersionChanges(from: parent, to: version)
       {
@@ -291,13 +290,12 @@ public final class KeptVersionFiles: KeptVersionStore, Sendable {
     try writeIndex(entries)
   }
 
-  /// The fingerprint of `parent`, the contents given for the kept version `id`: worked out
-  /// ahead when these very contents were prefetched, else now.
-  private func fingerprint(of parent: VaultContents, id: VersionLineage.ID) -> [UInt8] {
-    if let ahead = finished(id), ahead.version == parent, let fingerprint = ahead.value?.fingerprint {
-      return fingerprint
-    }
-    return KeptVersionSeal.fingerprint(parent)
+  /// Whether `parent` is exactly what rebuilding the kept version `id` gives, so changes from
+  /// it rebuild exactly: equal to the contents this store rebuilt or wrote for `id` (a sync's
+  /// ours, checked ahead), else of the fingerprint the index records for `id`.
+  private func rebuildsAs(_ parent: VaultContents, id: VersionLineage.ID, recorded: String) -> Bool {
+    if let rebuilt = cache.withLock({ $0[id] }), rebuilt == parent { return true }
+    return recorded == Hex.encode(KeptVersionSeal.fingerprint(parent))
   }
 
   /// The length of the chain of changes from `id` back to a whole version; `Int.max` when
