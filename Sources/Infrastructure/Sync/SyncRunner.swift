@@ -65,15 +65,23 @@ public struct SyncRunner: Sendable {
     guard let local = try repository.sealed() else { return [] }
     let bases = bases(local)
     let remembered = Set(try bases.remembered().map(\.path))
-    let access = SyncAccess(
-      keys: [local.masterKey] + bases.sourceKeys(), passwords: [], ids: ids, random: random, backups: "",
-      now: now)
+    let access = access(local, bases, passwords: [])
     return sources.filter { path in
       guard !remembered.contains(path), !DurableFile.isFolder(path),
         let bytes = try? DurableFile.read(path)
       else { return false }
       return access.openWithKeys(bytes) == nil
     }
+  }
+
+  /// How a sync opens its sources: the vault's own key first, then those of sources it does not
+  /// open kept by earlier syncs, then `passwords`.
+  private func access(_ local: SealedVault, _ bases: SyncBaseFiles, passwords: [SyncAccess.Password])
+    -> SyncAccess
+  {
+    SyncAccess(
+      keys: [local.masterKey] + bases.sourceKeys(), passwords: passwords, ids: ids, random: random,
+      backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
   }
 
   /// The Syncthing conflict copies of the vault itself beside it, oldest first.
@@ -127,10 +135,7 @@ public struct SyncRunner: Sendable {
     }
     lap("unlock")
     let bases = bases(local)
-    // The vault's own key first, then those of sources it does not open, kept by earlier syncs.
-    let access = SyncAccess(
-      keys: [local.masterKey] + bases.sourceKeys(), passwords: passwords, ids: ids, random: random,
-      backups: POSIX.directory(of: vaultPath) + "/backups", now: now)
+    let access = access(local, bases, passwords: passwords)
     // A shared file never synced before is created when it is missing; one synced before and
     // gone stays an error.
     let remembered = Set((try? bases.remembered().map(\.path)) ?? [])
