@@ -5,7 +5,7 @@ import Domain
 /// can tell and replace it. An agent never reads a request longer than `requestLimit`.
 public enum AgentProtocol {
   /// The version both sides speak; an agent answering a request of another version shuts down.
-  public static let version: UInt16 = 6
+  public static let version: UInt16 = 7
   /// The longest request an agent reads (an import of a few thousand accounts fits).
   public static let requestLimit = 8 << 20
   /// The longest answer a client reads.

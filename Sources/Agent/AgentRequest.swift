@@ -23,9 +23,6 @@ public enum AgentRequest: Sendable {
   /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
   /// agent with the vault's key; `sourcePassword` opens sources the key does not.
   case sync(vault: String, sources: [String], ownCopies: Bool, dryRun: Bool, sourcePassword: [UInt8]?)
-  /// Keep the held key of `vault` in the login keyring (`keyring enable` while the agent holds
-  /// it, so no password is asked); the key does not cross the socket.
-  case keepInKeyring(vault: String)
 }
 
 extension AgentRequest {
@@ -76,9 +73,6 @@ extension AgentRequest {
       writer.string(query)
       writer.i64(at)
       writer.bool(next)
-    case .keepInKeyring(let vault):
-      writer.request(.keepInKeyring)
-      writer.string(vault)
     }
     return writer.bytes
   }
@@ -121,7 +115,6 @@ extension AgentRequest {
         request = .code(
           vault: try reader.string(), query: try reader.string(), at: try reader.i64(),
           next: try reader.bool())
-      case .keepInKeyring: request = .keepInKeyring(vault: try reader.string())
       }
       try reader.finish()
       return request
@@ -135,5 +128,8 @@ extension AgentRequest {
 /// decoding. New kinds go at the end; a number is never reused.
 enum RequestKind: UInt8 {
   case status = 1
-  case unlock, lock, load, codes, perform, sync, matching, code, keepInKeyring
+  case unlock, lock, load, codes, perform, sync, matching, code
+  // 10 was "keep the held key in the login keyring" (protocol 6 and before), retired in 7: the
+  // agent stores no key anywhere on request, so no process of the user can have it put the key
+  // where every such process reads it. `keyring enable` opens the vault with its password itself.
 }

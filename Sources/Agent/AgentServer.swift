@@ -27,8 +27,6 @@ public final class AgentServer: Sendable {
     public var now: @Sendable () -> Int64
     /// Where per-device sync state lives (`StateLocation.root`); nil when nowhere is known.
     public var stateRoot: String?
-    /// The login keyring a held key is kept in on request (`keyring enable`); nil: none.
-    public var keyring: (any VaultKeyring)?
     /// The identity of the vault file at a path now (nil: none), which says when a held vault's
     /// decrypted contents are out of date.
     public var identity: @Sendable (String) -> FileIdentity?
@@ -38,10 +36,8 @@ public final class AgentServer: Sendable {
       clock: @escaping @Sendable () -> Int64, storage: @escaping @Sendable (String) -> any VaultStorage,
       random: RandomSource, ids: IdentifierSource, lockedMemory: LockedMemory.State,
       log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64, stateRoot: String?,
-      keyring: (any VaultKeyring)? = nil,
       identity: @escaping @Sendable (String) -> FileIdentity? = FileIdentity.of
     ) {
-      self.keyring = keyring
       self.identity = identity
       self.now = now
       self.stateRoot = stateRoot
@@ -231,23 +227,6 @@ public final class AgentServer: Sendable {
         defer { held.invalidate() }
         return try sync(held, sources: sources, ownCopies: ownCopies, dryRun: dryRun, password: password)
           .encoded()
-      }
-    case .keepInKeyring(let vault):
-      return using(vault, at: now) { (held) throws(DomainError) in
-        guard let keyring = dependencies.keyring else {
-          throw .storage("this agent does not use the login keyring")
-        }
-        _ = try held.contents()
-        guard let kept = held.repository.heldKeyAndSlot() else {
-          throw .storage("the vault is not encrypted: there is no key to keep")
-        }
-        do throws(KeyringFailure) {
-          try keyring.store(vault: vault, slot: kept.slot, key: kept.key)
-        } catch {
-          throw .storage(error.message)
-        }
-        dependencies.log("kept the key of \(vault) in the login keyring")
-        return AgentResponse.ok.encoded()
       }
     }
   }

@@ -102,7 +102,7 @@ public struct InteractiveVault: Sendable {
 
   /// The "Unlock with the login keyring" setting of this vault; nil when the keyring is left alone.
   public var keyringSetting: KeyringSetting? {
-    keyring.map { KeyringSetting(keyring: $0.keyring, vault: $0.vault, agent: agent) }
+    keyring.map { KeyringSetting(keyring: $0.keyring, vault: $0.vault) }
   }
 
   /// The repository the vault was last opened with here, if any.

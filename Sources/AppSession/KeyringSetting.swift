@@ -1,4 +1,3 @@
-import Agent
 import Crypto
 import Data
 import Domain
@@ -8,19 +7,20 @@ import Synchronization
 /// "Unlock with the login keyring" for one vault (CLI.md "Unlock with the login session"): the
 /// use case behind `twofold keyring enable|disable` and the window's switch. Never prompts for
 /// the keyring: a locked collection is reported, not unlocked. The vault file is never changed.
+///
+/// The key kept is always one opened here with the vault's password (or its keyring item), never
+/// the agent's: the agent stores its key nowhere on request, so a process of the user that can
+/// reach the agent's socket cannot have the key put where every such process reads it.
 public struct KeyringSetting: Sendable {
   /// The keyring asked.
   public let keyring: any VaultKeyring
   /// The vault's absolute path, the item's `vault` attribute.
   public let vault: String
-  /// How the agent is reached: when it holds the key, it keeps the key in the keyring itself.
-  public let agent: AgentAccess
 
   /// The setting of the vault at the absolute path `vault`.
-  public init(keyring: any VaultKeyring, vault: String, agent: AgentAccess) {
+  public init(keyring: any VaultKeyring, vault: String) {
     self.keyring = keyring
     self.vault = vault
-    self.agent = agent
   }
 
   /// Whether the keyring holds an item for the vault, as `twofold keyring status` says (a locked,
@@ -42,21 +42,13 @@ public struct KeyringSetting: Sendable {
     }
   }
 
-  /// Asks the agent to keep the key it holds for the vault; whether it did.
-  public func keepThroughAgent() -> Bool {
-    guard agent.isEnabled, case .ok? = try? agent.client.send(.keepInKeyring(vault: vault)) else {
-      return false
-    }
-    return true
-  }
-
-  /// Keeps the vault's key: through the agent when it holds it, else `held()` (the key and the
-  /// uuid of its password slot, nil when the vault is not open here).
+  /// Keeps the key of the vault as opened here: `held()` gives the key and the uuid of its
+  /// password slot, nil when the vault is not open here (its secrets stay with the agent, and
+  /// the vault's password is needed, as for an export).
   public func enable(held: () -> (key: SecretBytes, slot: String)?) throws(KeyringFailure) {
     try checkWritable()
-    if keepThroughAgent() { return }
     guard let held = held() else {
-      throw .failed("the vault's key is not held here: unlock the vault and try again")
+      throw .failed("the vault's key is not held here: type the vault's password")
     }
     try keyring.store(vault: vault, slot: held.slot, key: held.key)
   }
@@ -72,16 +64,35 @@ public struct KeyringSetting: Sendable {
 }
 
 extension InteractiveVault {
-  /// The store's `keyring`: the setting of this vault, with the key of the vault as opened here
-  /// when the agent does not hold it; nil keyring (left alone) gives `.unavailable`.
+  /// The store's `keyring`: the setting of this vault, with the key of the vault as opened here,
+  /// else (its secrets are with the agent) the key the vault's password typed in the settings
+  /// opens the file with; nil keyring (left alone) gives `.unavailable`.
   public var keyringPort: KeyringPort {
     guard let setting = keyringSetting else { return .unavailable }
     let opened = openedDirectly
+    let storage = storage
+    let ids = ids
     return KeyringPort(
       status: { setting.isEnabled() },
-      enable: {
+      needsPassword: { opened() == nil },
+      enable: { password in
         do throws(KeyringFailure) {
-          try setting.enable { opened()?.heldKeyAndSlot() }
+          if let repository = opened() {
+            try setting.enable { repository.heldKeyAndSlot() }
+            return .success(())
+          }
+          guard let password else {
+            return .failure(ClipboardFailure("Type the vault's password: the agent keeps its key."))
+          }
+          try setting.checkWritable()
+          let repository = AegisVaultRepository(
+            storage: storage, password: { () throws(DomainError) in password }, random: .secure, ids: ids)
+          do throws(DomainError) {
+            _ = try repository.load()
+          } catch {
+            return .failure(ClipboardFailure(Messages.text(for: error)))
+          }
+          try setting.enable { repository.heldKeyAndSlot() }
           return .success(())
         } catch {
           return .failure(ClipboardFailure("The login keyring was not changed: \(error.message)."))

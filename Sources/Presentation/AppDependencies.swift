@@ -95,24 +95,31 @@ public struct IconFailure: Error, Equatable, Sendable {
 public struct KeyringPort: Sendable {
   /// Whether the keyring holds the vault's key; nil when there is no keyring to ask.
   public var status: @Sendable () -> Bool?
-  /// Keeps the open vault's key in the keyring, or says why not.
-  public var enable: @Sendable () -> Result<Void, ClipboardFailure>
+  /// Whether keeping the key needs the vault's password: the vault was not opened here (its
+  /// secrets are with the agent, which hands its key to no one), as for an export.
+  public var needsPassword: @Sendable () -> Bool
+  /// Keeps the vault's key in the keyring, with the vault's password when `needsPassword`, or
+  /// says why not.
+  public var enable: @Sendable (_ vaultPassword: [UInt8]?) -> Result<Void, ClipboardFailure>
   /// Removes the vault's key from the keyring, or says why not.
   public var disable: @Sendable () -> Result<Void, ClipboardFailure>
 
-  /// Wraps a status, an enable and a disable.
+  /// Wraps a status, whether a password is needed, an enable and a disable.
   public init(
-    status: @escaping @Sendable () -> Bool?, enable: @escaping @Sendable () -> Result<Void, ClipboardFailure>,
+    status: @escaping @Sendable () -> Bool?, needsPassword: @escaping @Sendable () -> Bool,
+    enable: @escaping @Sendable (_ vaultPassword: [UInt8]?) -> Result<Void, ClipboardFailure>,
     disable: @escaping @Sendable () -> Result<Void, ClipboardFailure>
   ) {
     self.status = status
+    self.needsPassword = needsPassword
     self.enable = enable
     self.disable = disable
   }
 
   /// No keyring: the setting is not offered.
   public static let unavailable = KeyringPort(
-    status: { nil }, enable: { .failure(ClipboardFailure("The login keyring is not available here.")) },
+    status: { nil }, needsPassword: { false },
+    enable: { _ in .failure(ClipboardFailure("The login keyring is not available here.")) },
     disable: { .failure(ClipboardFailure("The login keyring is not available here.")) })
 }
 

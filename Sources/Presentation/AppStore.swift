@@ -57,8 +57,14 @@ public final class AppStore {
     case .settings(.checkKeyring):
       return [.settings(.keyringChecked(dependencies.keyring.status()))]
     case .settings(.setKeyring(let on)):
-      switch on ? dependencies.keyring.enable() : dependencies.keyring.disable() {
+      if on, dependencies.keyring.needsPassword() { return [.settings(.keyringPasswordNeeded)] }
+      switch on ? dependencies.keyring.enable(nil) : dependencies.keyring.disable() {
       case .success: return [.settings(.keyringChanged(on))]
+      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
+      }
+    case .settings(.keepKeyring(let password)):
+      switch dependencies.keyring.enable(Array(password.utf8)) {
+      case .success: return [.settings(.keyringChanged(true))]
       case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
       }
     case .details(.listIconChoices(let issuer)):

@@ -20,6 +20,9 @@ public enum SettingsFeature {
     public var keyringEnabled = false
     /// Why the last change of the keyring setting failed, in one line.
     public var keyringMessage: String?
+    /// Whether the vault's password is asked before its key is kept (its secrets are with the
+    /// agent, which hands its key to no one).
+    public var keyringAsksPassword = false
 
     /// The screen for `settings`.
     public init(settings: AppSettings) { self.settings = settings }
@@ -42,6 +45,10 @@ public enum SettingsFeature {
     case keyringChanged(Bool)
     /// The keyring was not changed, with the sentence why.
     case keyringFailed(String)
+    /// Keeping the key needs the vault's password (the vault was opened through the agent).
+    case keyringPasswordNeeded
+    /// The vault's password typed to keep its key.
+    case keyringPasswordEntered(String)
   }
 
   /// Work to do.
@@ -52,6 +59,8 @@ public enum SettingsFeature {
     case checkKeyring
     /// Keeps the key in the keyring (true) or removes it (false).
     case setKeyring(Bool)
+    /// Keeps the key the vault's password opens the file with in the keyring.
+    case keepKeyring(password: String)
   }
 
   /// The auto-lock choices in minutes (0 = never).
@@ -92,13 +101,28 @@ public enum SettingsFeature {
       state.keyringEnabled = enabled ?? false
       return []
     case .keyringToggled(let on):
+      if !on, state.keyringAsksPassword {
+        // Turning the switch back off while the password is asked gives up.
+        state.keyringAsksPassword = false
+        state.keyringMessage = nil
+        return []
+      }
       guard state.keyringAvailable, on != state.keyringEnabled else { return [] }
       state.keyringMessage = nil
       return [.setKeyring(on)]
     case .keyringChanged(let on):
       state.keyringEnabled = on
       state.keyringMessage = nil
+      state.keyringAsksPassword = false
       return []
+    case .keyringPasswordNeeded:
+      state.keyringAsksPassword = true
+      state.keyringMessage = nil
+      return []
+    case .keyringPasswordEntered(let password):
+      guard state.keyringAsksPassword, !password.isEmpty else { return [] }
+      state.keyringMessage = nil
+      return [.keepKeyring(password: password)]
     case .keyringFailed(let message):
       state.keyringMessage = message
       return []

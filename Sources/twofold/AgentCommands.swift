@@ -169,9 +169,7 @@ struct AgentCommands {
         },
         random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
         log: { log("twofold agent: \($0)\n") }, now: clock,
-        stateRoot: stateRoot,
-        keyring: VaultSession.usesKeyring(command: nil, variables: environment.variables)
-          ? VaultSession.keyring(variables: environment.variables) : nil))
+        stateRoot: stateRoot))
     do throws(AgentServer.StartFailure) {
       try server.run()
     } catch {

@@ -216,7 +216,8 @@ extension CommandTable {
         options: [.flag("json", "with status: print a JSON object")],
         discussion:
           "enable stores the vault's key in the Secret Service's default collection (the login keyring), "
-          + "after the password opens the vault; disable removes it; status says enabled, disabled or locked "
+          + "after the vault's password opens it (asked even while the agent holds the key, which hands "
+          + "its key to no one); disable removes it; status says enabled, disabled or locked "
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),

@@ -8,7 +8,7 @@ import Infrastructure
 
 /// `keyring enable|disable|status [--json]` (CLI.md "Unlock with the login session"): the vault's
 /// key in the login keyring. Never prompts for the keyring; `enable` asks the vault password as
-/// any command does.
+/// `export` does, even while the agent holds the key.
 struct KeyringCommand {
   let environment: Environment
   let arguments: ParsedArguments
@@ -18,7 +18,7 @@ struct KeyringCommand {
     let action = arguments.positionals.first ?? ""
     let session = try VaultSession(options: arguments, environment: environment)
     let vault = AgentProcess.absolutePath(session.path)
-    let setting = KeyringSetting(keyring: keyring, vault: vault, agent: session.agent)
+    let setting = KeyringSetting(keyring: keyring, vault: vault)
     if arguments.has("json"), action != "status" { throw .usage("--json only applies to 'keyring status'") }
     switch action {
     case "enable": try enable(session, setting)
@@ -37,11 +37,8 @@ struct KeyringCommand {
       throw .failed(error.message)
     }
     if !session.storage.exists() { throw session.failure(.vaultMissing) }
-    // The agent holds the key: it keeps it in the keyring itself, and no password is asked.
-    if setting.keepThroughAgent() {
-      environment.standardOutput(Self.enabled(vault))
-      return
-    }
+    // Opened here with its password (or the keyring's key), as `export` opens it, even while the
+    // agent holds the key: the agent hands its key to no one.
     do {
       _ = try session.direct.load()
     } catch {

@@ -53,7 +53,7 @@ struct KeyringSettingTests {
     let port = vault.keyringPort
     #expect(port.status() == false)
     _ = try vault.unlock(password: InteractiveVaultKeyringTests.password, handOver: false)
-    guard case .success = port.enable() else {
+    guard case .success = port.enable(nil) else {
       Issue.record("enable failed")
       return
     }
@@ -76,7 +76,7 @@ struct KeyringSettingTests {
     keyring.state.withLock { $0.locked = true }
     let vault = Self.front(path, keyring: keyring)
     _ = try vault.unlock(password: InteractiveVaultKeyringTests.password, handOver: false)
-    guard case .failure(let failure) = vault.keyringPort.enable() else {
+    guard case .failure(let failure) = vault.keyringPort.enable(nil) else {
       Issue.record("a locked keyring took the key")
       return
     }
@@ -85,15 +85,39 @@ struct KeyringSettingTests {
     _ = folder
   }
 
-  @Test("Before the vault is open there is no key to keep")
-  func notOpen() throws {
-    let (folder, path, _) = try InteractiveVaultKeyringTests.vault()
+  @Test(
+    "Not opened here (the agent keeps the secrets): the vault's password is needed, and a wrong one keeps nothing"
+  )
+  func notOpenNeedsThePassword() throws {
+    let (folder, path, key) = try InteractiveVaultKeyringTests.vault()
     let keyring = FakeKeyring()
-    guard case .failure = Self.front(path, keyring: keyring).keyringPort.enable() else {
+    let port = Self.front(path, keyring: keyring).keyringPort
+    #expect(port.needsPassword())
+    guard case .failure = port.enable(nil) else {
       Issue.record("enabled without a key")
       return
     }
+    guard case .failure(let wrong) = port.enable(Array("not the password".utf8)) else {
+      Issue.record("enabled with a wrong password")
+      return
+    }
+    #expect(wrong.message == Messages.text(for: .wrongPassword))
     #expect(keyring.state.withLock { $0.item == nil })
+    guard case .success = port.enable(InteractiveVaultKeyringTests.password) else {
+      Issue.record("the vault's password did not keep the key")
+      return
+    }
+    #expect(keyring.state.withLock { $0.item?.key } == key)
+    #expect(keyring.state.withLock { $0.item?.slot } == "slot-1")
+    _ = folder
+  }
+
+  @Test("Opened here: no password is needed")
+  func openedHereNeedsNone() throws {
+    let (folder, path, _) = try InteractiveVaultKeyringTests.vault()
+    let vault = Self.front(path, keyring: FakeKeyring())
+    _ = try vault.unlock(password: InteractiveVaultKeyringTests.password, handOver: false)
+    #expect(!vault.keyringPort.needsPassword())
     _ = folder
   }
 

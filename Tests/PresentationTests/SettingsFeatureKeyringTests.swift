@@ -9,13 +9,14 @@ import Testing
 struct SettingsFeatureKeyringTests {
   typealias Case = ReducerCase<SettingsFeature.State, SettingsFeature.Action, SettingsFeature.Effect>
 
-  static func state(available: Bool = true, enabled: Bool = false, message: String? = nil)
-    -> SettingsFeature.State
-  {
+  static func state(
+    available: Bool = true, enabled: Bool = false, message: String? = nil, asking: Bool = false
+  ) -> SettingsFeature.State {
     var state = SettingsFeature.State(settings: AppSettings())
     state.keyringAvailable = available
     state.keyringEnabled = enabled
     state.keyringMessage = message
+    state.keyringAsksPassword = asking
     return state
   }
 
@@ -59,6 +60,32 @@ struct SettingsFeatureKeyringTests {
       "a failure: one line, the setting unchanged", state(),
       .keyringFailed("The login keyring was not changed: locked."),
       then: { $0.keyringMessage = "The login keyring was not changed: locked." }),
+    Case(
+      "the agent keeps the secrets: the vault's password is asked", state(), .keyringPasswordNeeded,
+      then: { $0.keyringAsksPassword = true }),
+    Case(
+      "the password typed keeps the key with it", state(asking: true), .keyringPasswordEntered("pw"),
+      effects: [.keepKeyring(password: "pw")]),
+    Case("an empty password does nothing", state(asking: true), .keyringPasswordEntered("")),
+    Case("a password nobody asked for does nothing", state(), .keyringPasswordEntered("pw")),
+    Case(
+      "a wrong password: one line, still asking", state(asking: true),
+      .keyringFailed("Wrong password. Try again."),
+      then: { $0.keyringMessage = "Wrong password. Try again." }),
+    Case(
+      "the key kept: on, no longer asking", state(asking: true), .keyringChanged(true),
+      then: {
+        $0.keyringEnabled = true
+        $0.keyringAsksPassword = false
+      }),
+    Case(
+      "turning the switch off while asking gives up",
+      state(message: "Wrong password. Try again.", asking: true),
+      .keyringToggled(false),
+      then: {
+        $0.keyringAsksPassword = false
+        $0.keyringMessage = nil
+      }),
   ]
 
   @Test("Keyring actions reduce to their state and effects", arguments: table)
@@ -66,14 +93,25 @@ struct SettingsFeatureKeyringTests {
     row.check(SettingsFeature.reduce)
   }
 
-  /// A keyring port over a flag, failing when told to.
+  /// A keyring port over a flag, failing when told to; with `password`, keeping the key needs
+  /// that password (as when the agent keeps the vault's secrets).
   final class FakeKeyring: Sendable {
     let state = Mutex((enabled: false, failing: nil as String?, calls: [String]()))
+    let password: String?
+
+    init(password: String? = nil) { self.password = password }
 
     var port: KeyringPort {
       KeyringPort(
         status: { self.state.withLock { $0.enabled } },
-        enable: { self.set(true) },
+        needsPassword: { self.password != nil },
+        enable: { typed in
+          if let password = self.password, typed != Array(password.utf8) {
+            self.state.withLock { $0.calls.append("refused") }
+            return .failure(ClipboardFailure("Wrong password. Try again."))
+          }
+          return self.set(true)
+        },
         disable: { self.set(false) })
     }
 
@@ -110,6 +148,26 @@ struct SettingsFeatureKeyringTests {
     store.send(.settings(.keyringToggled(false)))
     #expect(!store.state.settings.keyringEnabled)
     #expect(keyring.state.withLock { $0.calls } == ["enable", "disable"])
+  }
+
+  @Test(
+    "When the agent keeps the secrets, turning it on asks the vault's password; a wrong one keeps nothing")
+  func storeAsksThePassword() {
+    let keyring = FakeKeyring(password: "right")
+    let store = Self.store(keyring.port)
+    store.send(.settings(.appeared))
+    store.send(.settings(.keyringToggled(true)))
+    #expect(store.state.settings.keyringAsksPassword)
+    #expect(!store.state.settings.keyringEnabled)
+    #expect(keyring.state.withLock { $0.calls }.isEmpty)
+    store.send(.settings(.keyringPasswordEntered("wrong")))
+    #expect(store.state.settings.keyringAsksPassword)
+    #expect(store.state.settings.keyringMessage == "Wrong password. Try again.")
+    #expect(!keyring.state.withLock { $0.enabled })
+    store.send(.settings(.keyringPasswordEntered("right")))
+    #expect(store.state.settings.keyringEnabled)
+    #expect(!store.state.settings.keyringAsksPassword)
+    #expect(keyring.state.withLock { $0.calls } == ["refused", "enable"])
   }
 
   @Test("A failure leaves the setting as it was, with the port's one line")

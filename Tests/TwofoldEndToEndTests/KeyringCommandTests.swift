@@ -219,20 +219,32 @@ struct KeyringCommandTests {
   }
 
   @Test(
-    "keyring enable while the agent holds the key asks no password: the agent keeps it", arguments: clients)
+    "keyring enable while the agent holds the key still asks the vault's password (the agent hands its key to no one); without it nothing is kept",
+    arguments: clients)
   func enableFromAgent(client: String) throws {
     let fixture = try Fixture(client)
     #expect(Self.isCode(try fixture.run(["code", "Deno"])))
     #expect(fixture.asked == 1)
+    // A process of the user with the agent at hand and no password: refused, nothing stored.
+    let failing = try fixture.askpassFolder.script("failing", "exit 1")
+    let refused = try fixture.run(["keyring", "enable"], ["TWOFOLD_ASKPASS": failing])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.hasPrefix("twofold: "))
+    #expect(!(try fixture.bus.items(vault: fixture.session.vault).contains("attribute.uuid")))
+    let wrong = try fixture.askpassFolder.script("wrong", "echo 'not the password'")
+    let refusedWrong = try fixture.run(["keyring", "enable"], ["TWOFOLD_ASKPASS": wrong])
+    #expect(refusedWrong.status != 0)
+    #expect(!(try fixture.bus.items(vault: fixture.session.vault).contains("attribute.uuid")))
+    // With the vault's password it is kept, and later codes need none.
     let enabled = try fixture.run(["keyring", "enable"])
     #expect(enabled.status == 0)
     #expect(enabled.stderr.isEmpty)
-    #expect(fixture.asked == 1)
+    #expect(fixture.asked == 2)
     #expect(
       try fixture.bus.items(vault: fixture.session.vault).contains("attribute.uuid = \(fixture.slotUUID)\n"))
     #expect(try fixture.run(["lock"]).status == 0)
     #expect(Self.isCode(try fixture.run(["code", "Deno"])))
-    #expect(fixture.asked == 1)
+    #expect(fixture.asked == 2)
   }
 
   @Test(

@@ -3,7 +3,7 @@ import TestSupport
 
 /// Speaks to the agent's socket below the `twofold` client (from Python's standard library), to
 /// send what no `twofold` sends: damaged, oversized, slow and other-version requests (the
-/// well-formed ones in protocol version 6, `AgentProtocol.version`).
+/// well-formed ones in protocol version 7, `AgentProtocol.version`).
 enum RawAgentClient {
   static let program = #"""
     import socket, struct, sys, subprocess, os, threading
@@ -33,9 +33,9 @@ enum RawAgentClient {
 
     if script == "bad-requests":
         s = connect(); s.sendall(struct.pack(">I", 0xFFFFFFF0)); print("oversized:", kind(answer(s))); s.close()
-        s = connect(); s.sendall(struct.pack(">I", 5) + b"\x00\x06\x63\x00\x00"); print("garbage:", kind(answer(s))); s.close()
+        s = connect(); s.sendall(struct.pack(">I", 5) + b"\x00\x07\x63\x00\x00"); print("garbage:", kind(answer(s))); s.close()
         slow = connect(); slow.sendall(b"\x00\x00")
-        s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x06\x01")
+        s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x07\x01")
         print("slow:", "other served" if kind(answer(s)) == "status" else "blocked"); s.close(); slow.close()
     elif script == "other-version":
         s = connect(); s.sendall(struct.pack(">I", 3) + b"\x00\x63\x01"); print(kind(answer(s))); s.close()

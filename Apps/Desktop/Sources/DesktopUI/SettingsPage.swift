@@ -6,7 +6,8 @@ import Presentation
 /// the style (three linked toggle buttons, Follow System, Light and Dark, applied through
 /// libadwaita's style manager), hidden codes, the order of the list and the
 /// auto-lock; every change is saved at once, as on the terminal. "Unlock with the login keyring"
-/// keeps the vault's key in the keyring (or removes it) as `twofold keyring` does.
+/// keeps the vault's key in the keyring (or removes it) as `twofold keyring` does; when the
+/// agent keeps the vault's secrets, the vault's password is asked in the row below it first.
 @MainActor
 final class SettingsPage {
   let window: Widget
@@ -17,6 +18,8 @@ final class SettingsPage {
   private let autoLock: Widget
   private let keyringRow: Widget
   private let keyringSwitch: Widget
+  /// The vault's password, shown while keeping the key needs it.
+  private let keyringPassword: Widget
   private var rendering = false
   private var settings = AppSettings()
 
@@ -60,7 +63,9 @@ final class SettingsPage {
     let keyring = Rows.switchRow("Unlock with the login keyring")
     keyringRow = keyring.row
     keyringSwitch = keyring.control
-    let security = Rows.group("Security", [autoLock, keyringRow])
+    keyringPassword = Rows.entry("Vault password", secret: true)
+    adw_entry_row_set_show_apply_button(cast(keyringPassword), 1)
+    let security = Rows.group("Security", [autoLock, keyringRow, keyringPassword])
     let page = adw_preferences_page_new()!
     adw_preferences_page_set_title(cast(page), "General")
     adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
@@ -100,6 +105,14 @@ final class SettingsPage {
       guard !self.rendering else { return }
       send(.settings(.keyringToggled(Rows.isOn(self.keyringSwitch))))
     }
+    for signal in ["apply", "entry-activated"] {
+      Signal.connect(keyringPassword, signal) { [unowned self] in
+        guard !self.rendering else { return }
+        let password = UI.text(of: self.keyringPassword)
+        UI.setText(self.keyringPassword, "")
+        send(.settings(.keyringPasswordEntered(password)))
+      }
+    }
   }
 
   /// The settings the controls show.
@@ -134,9 +147,12 @@ final class SettingsPage {
     let choices = SettingsFeature.autoLockChoices
     Rows.select(autoLock, choices.firstIndex(of: settings.autoLockMinutes) ?? choices.count - 1)
     UI.visible(keyringRow, state.keyringAvailable)
-    Rows.setOn(keyringSwitch, state.keyringEnabled)
+    Rows.setOn(keyringSwitch, state.keyringEnabled || state.keyringAsksPassword)
+    UI.visible(keyringPassword, state.keyringAvailable && state.keyringAsksPassword)
+    let asking = "Type the vault's password to keep its key: the agent keeps the secrets"
     adw_action_row_set_subtitle(
-      cast(keyringRow), state.keyringMessage ?? "Keeps the vault's key in the keyring")
+      cast(keyringRow),
+      state.keyringMessage ?? (state.keyringAsksPassword ? asking : "Keeps the vault's key in the keyring"))
     UI.style(keyringRow, "error", state.keyringMessage != nil)
     if gtk_widget_get_visible(window) == 0 { gtk_window_present(cast(window)) }
   }
