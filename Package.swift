@@ -47,11 +47,10 @@ let package = Package(
       name: "BrowserHost", dependencies: ["Agent", "Domain", "Data", "Infrastructure", "Codecs", "OTP"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
-    ),
+    // No pkgConfig: Debian's ncursesw.pc adds -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE=600, which
+    // SwiftPM drops with a warning on every build; shim.h defines what the wide functions need
+    // and module.modulemap links ncursesw and tinfo, as the .pc file's libraries say.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     .target(name: "TerminalUI", dependencies: ["Presentation", "CNcurses"]),
     .executableTarget(
       name: "twofold",

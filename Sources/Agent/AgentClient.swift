@@ -1,3 +1,4 @@
+import Crypto
 import Infrastructure
 
 /// A command's line to the agent: encodes requests, sends them through its transport (the
@@ -34,7 +35,7 @@ public struct AgentClient: Sendable {
   /// Sends `request` and returns the answer.
   public func send(_ request: AgentRequest) throws(Failure) -> AgentResponse {
     var message = request.encoded()
-    defer { message.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+    defer { wipe(&message) }
     guard message.count <= AgentProtocol.requestLimit else { throw .tooLarge }
     return try exchange(message)
   }

@@ -163,7 +163,7 @@ public final class AgentServer: Sendable {
   /// what the socket serves, and what a transport to a server in the same process calls.
   public func respond(to frame: inout [UInt8]) -> [UInt8] {
     let decoded = Result { () throws(AgentProtocolError) in try AgentRequest.decode(frame) }
-    frame.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    wipe(&frame)
     switch decoded {
     case .failure(.otherVersion(let version)):
       dependencies.log(

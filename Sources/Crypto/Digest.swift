@@ -24,8 +24,9 @@ public enum Digest {
   {
     var output = [UInt8](repeating: 0, count: D.algorithm.outputSize)
     var context = D.fresh()
-    let hashed = message.withContiguousStorageIfAvailable { bytes in
+    let hashed: Bool? = message.withContiguousStorageIfAvailable { bytes in
       D.update(&context, bytes.baseAddress, bytes.count)
+      return true
     }
     if hashed == nil {
       let bytes = Array(message)

@@ -9,3 +9,9 @@ public func wipe(_ bytes: inout [UInt8]) {
     if let base = buffer.baseAddress { OPENSSL_cleanse(base, buffer.count) }
   }
 }
+
+/// Overwrites `buffer` with zeros in a way the optimiser keeps (`OPENSSL_cleanse`): for memory
+/// that held a secret and is about to be freed or reused.
+public func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+  if let base = buffer.baseAddress { OPENSSL_cleanse(base, buffer.count) }
+}

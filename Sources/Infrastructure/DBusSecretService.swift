@@ -185,10 +185,6 @@ enum DBusSecretService {
   /// Overwrites the storage of `bytes` (which no one else reads any more) with zeros: the secret
   /// from a reply, held by the decoded value as well as by this array.
   private static func wipeStorage(of bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var zeros = [UInt8](repeating: 0, count: buffer.count)
-      UnsafeMutableRawPointer(mutating: base).copyMemory(from: &zeros, byteCount: buffer.count)
-    }
+    bytes.withUnsafeBytes { buffer in wipe(UnsafeMutableRawBufferPointer(mutating: buffer)) }
   }
 }

@@ -1,3 +1,5 @@
+import Crypto
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +58,7 @@ enum POSIX {
     // A file longer than its size said (it grew, or the system reports none): the rest in chunks.
     if failure == nil && bytes.count == expected + 1 {
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      defer { chunk.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+      defer { wipe(&chunk) }
       while true {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
@@ -66,7 +68,7 @@ enum POSIX {
       }
     }
     if let failure {
-      bytes.withUnsafeMutableBytes { if let start = $0.baseAddress { memset(start, 0, $0.count) } }
+      wipe(&bytes)
       return .failure(SystemError(code: failure))
     }
     return .success(bytes)

@@ -1,4 +1,5 @@
 import CUnixSocket
+import Crypto
 
 #if canImport(Glibc)
   import Glibc
@@ -80,7 +81,7 @@ public final class UnixSocket: Sendable {
     let count = UInt32(bytes.count)
     for index in 0..<4 { header[index] = UInt8((count >> UInt32(24 - 8 * index)) & 0xff) }
     var frame = header + bytes
-    defer { frame.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+    defer { wipe(&frame) }
     let result = frame.withUnsafeBytes { twofold_send_all(descriptor, $0.baseAddress, $0.count) }
     guard result == 0 else { throw Self.failure(-result, "cannot send") }
   }

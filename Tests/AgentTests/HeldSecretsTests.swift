@@ -145,7 +145,7 @@ struct HeldSecretsTests {
     for (position, row) in Self.rows.enumerated() {
       #expect(held.code(at: position, of: indexed, time: row.time, next: false).code == row.code)
     }
-    weak var bytes = try held.secrets().bytes
+    weak let bytes = try held.secrets().bytes
     #expect(bytes != nil)
     held.invalidate()
     #expect(bytes == nil)

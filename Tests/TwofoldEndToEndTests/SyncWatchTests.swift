@@ -56,7 +56,7 @@ struct SyncWatchTests {
       .status == 0)
     try FileManager.default.moveItem(atPath: making, toPath: copy)
     #expect(try Self.eventually { try session.labels().contains("Copy:") }, "the copy was merged")
-    #expect(try Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
+    #expect(Self.eventually { !FileManager.default.fileExists(atPath: copy) }, "and moved to the backups")
   }
 
   @Test(

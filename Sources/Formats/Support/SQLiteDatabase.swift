@@ -1,4 +1,5 @@
 import CSQLite
+import Crypto
 import Domain
 
 /// A SQLite database read from bytes held in memory (`sqlite3_deserialize`, read-only): the file
@@ -83,7 +84,7 @@ final class SQLiteDatabase {
 
   deinit {
     sqlite3_close_v2(handle)
-    buffer.update(repeating: 0)
+    wipe(UnsafeMutableRawBufferPointer(buffer))
     buffer.deallocate()
   }
 

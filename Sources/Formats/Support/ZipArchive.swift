@@ -113,7 +113,7 @@ final class ZipArchive {
 
   deinit {
     if let archive { discard(archive) }
-    data.update(repeating: 0)
+    wipe(UnsafeMutableRawBufferPointer(data))
     data.deallocate()
   }
 

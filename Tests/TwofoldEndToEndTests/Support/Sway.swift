@@ -104,7 +104,7 @@ final class Sway {
     input: Pipe? = nil
   ) throws -> Process {
     let process = try self.process(program, arguments, extra)
-    FileManager.default.createFile(atPath: folder.path(log), contents: nil)
+    _ = FileManager.default.createFile(atPath: folder.path(log), contents: nil)
     let output = try FileHandle(forWritingTo: folder.url.appendingPathComponent(log))
     defer { try? output.close() }
     process.standardOutput = output

@@ -142,7 +142,7 @@ final class Syncthing: @unchecked Sendable {
   private func start() throws {
     guard let program = OptionalDependency.program("syncthing") else { throw Failure("no syncthing on PATH") }
     let logPath = home + "/syncthing.log"
-    FileManager.default.createFile(atPath: logPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     guard let logFile = FileHandle(forWritingAtPath: logPath) else {
       throw Failure("cannot write \(logPath)")
     }

@@ -74,7 +74,7 @@ final class XServer {
     var errors: [String] = []
     for _ in 0..<2 {
       let log = NSTemporaryDirectory() + "xserver-\(UUID().uuidString).log"
-      FileManager.default.createFile(atPath: log, contents: nil)
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
       defer { try? FileManager.default.removeItem(atPath: log) }
       let process = try start(program, arguments, errorLog: FileHandle(forWritingAtPath: log))
       if let window = window(ofClass: name) { return window }
