@@ -28,7 +28,7 @@ let package = Package(
     ),
     .target(name: "Crypto", dependencies: ["COpenSSL"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
-    .target(name: "Domain", dependencies: ["OTP", "Codecs", "Crypto"]),
+    .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Codecs"),
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -40,8 +40,9 @@ extension WireWriter {
     string(account.note)
     bool(account.favorite)
     strings(account.groups.map(\.rawValue))
-    // Kept fields stay with the agent (its own copy is what gets saved), except the icon, which
-    // is no secret and which the desktop draws.
+    // The icon is no secret, and the desktop draws it. Kept fields stay with the agent (its own
+    // copy is what gets saved), except those of an icon that is no image, which sync compares.
+    optional(account.icon) { $0.icon($1) }
     preserved(
       policy == .include
         ? account.preserved : account.preserved.filter { AccountIcon.fieldKeys.contains($0.key) })
@@ -254,7 +255,8 @@ extension WireReader {
     let otp = try otp()
     return Account(
       id: id, issuer: issuer, name: name, otp: otp, note: try string(), favorite: try bool(),
-      groups: try strings().map(AccountGroup.ID.init), preserved: try preserved())
+      groups: try strings().map(AccountGroup.ID.init),
+      icon: try optional { (reader) throws(Malformed) in try reader.icon() }, preserved: try preserved())
   }
 
   mutating func group() throws(Malformed) -> AccountGroup {

@@ -54,7 +54,14 @@ public struct Account: Hashable, Sendable, Identifiable {
     get { storage.fields.groups }
     set { change { $0.groups = newValue } }
   }
-  /// Fields Twofold does not interpret (icons, fields of newer apps), kept for the next save.
+  /// The account's picture; nil when it has none (or only one the vault file could not give as
+  /// an image, whose fields then stay in `preserved`).
+  public var icon: AccountIcon? {
+    get { storage.fields.icon }
+    set { change { $0.icon = newValue } }
+  }
+  /// Fields Twofold does not interpret (fields of newer apps, an icon that is no image), kept
+  /// for the next save.
   public var preserved: [PreservedField] {
     get { storage.fields.preserved }
     set { change { $0.preserved = newValue } }
@@ -63,12 +70,12 @@ public struct Account: Hashable, Sendable, Identifiable {
   /// Creates an account.
   public init(
     id: ID, issuer: String, name: String, otp: OTPParameters, note: String = "", favorite: Bool = false,
-    groups: [AccountGroup.ID] = [], preserved: [PreservedField] = []
+    groups: [AccountGroup.ID] = [], icon: AccountIcon? = nil, preserved: [PreservedField] = []
   ) {
     storage = Storage(
       Fields(
         id: id, issuer: issuer, name: name, otp: otp, note: note, favorite: favorite, groups: groups,
-        preserved: preserved))
+        icon: icon, preserved: preserved))
   }
 
   /// Equal when every field is equal; one box shared by both is equal at once.
@@ -96,6 +103,7 @@ public struct Account: Hashable, Sendable, Identifiable {
     var note: String
     var favorite: Bool
     var groups: [AccountGroup.ID]
+    var icon: AccountIcon?
     var preserved: [PreservedField]
   }
 

@@ -15,7 +15,7 @@ extension FuzzTarget {
   ]
 
   /// An image accepted as an icon (its SVG checked for references outside itself) is the bytes
-  /// given, is at most 1 MiB, and set on an account reads back the same.
+  /// given, is at most 1 MiB, and set on an account reads back the same, until removed.
   private static func accountIcon(_ bytes: [UInt8]) -> Bool {
     guard let icon = try? AccountIcon(bytes: bytes, fileName: "icon.svg") else { return false }
     invariant(icon.bytes == bytes && bytes.count <= AccountIcon.maximumSize, "an icon is not the bytes given")
@@ -25,7 +25,8 @@ extension FuzzTarget {
       otp: try! OTPParameters(type: .totp, secret: Array("12345678901234567890".utf8)))
     account.setIcon(icon)
     invariant(account.icon == icon, "an icon set on an account reads back differently")
-    invariant(icon.hash.utf8.count == 64, "an icon hash is not 64 hex digits")
+    account.setIcon(nil)
+    invariant(account.icon == nil, "an icon removed from an account is still there")
     return true
   }
 

@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Foundation
 import Infrastructure
@@ -120,8 +121,8 @@ struct MenuIconCacheTests {
     let folder = try TemporaryDirectory()
     let cache = MenuIconCache(root: folder.path("cache/twofold/icons"))
     let path = try #require(cache.path(of: Self.svg))
-    #expect(path == cache.root + "/" + Self.svg.hash + ".svg")
-    #expect(cache.path(of: Self.png) == cache.root + "/" + Self.png.hash + ".png")
+    #expect(path == cache.root + "/" + Self.svg.aegisHash + ".svg")
+    #expect(cache.path(of: Self.png) == cache.root + "/" + Self.png.aegisHash + ".png")
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == Self.svg.bytes)
     var info = stat()
     #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)

@@ -2,8 +2,9 @@ import Codecs
 import Domain
 import OTP
 
-/// One vault entry (vault-format.md ENTRY and INFO) and an account, both ways. Fields Twofold
-/// does not interpret — icons, and any key of a newer Aegis — are kept as preserved fields;
+/// One vault entry (vault-format.md ENTRY and INFO) and an account, both ways. The icon becomes
+/// the account's `AccountIcon` (`AegisEntry+Icon.swift`); fields Twofold does not interpret —
+/// an icon that is no image, and any key of a newer Aegis — are kept as preserved fields;
 /// unknown `info` keys are kept under the prefix `info.`, and entry keys that themselves start
 /// with `info.` or `entry.` under the prefix `entry.`, so each field goes back where it was.
 enum AegisEntry {
@@ -34,7 +35,8 @@ enum AegisEntry {
       let info = object["info"]?.objectValue
     else { throw .vaultCorrupted("\(position) lacks name, issuer or info") }
     let otp = try parameters(type: type, info: info, position: position)
-    var preserved = AegisDatabase.preservedFields(of: object, isKnown: isKnownKey).map {
+    let (decodedIcon, entryFields) = icon(in: AegisDatabase.preservedFields(of: object, isKnown: isKnownKey))
+    var preserved = entryFields.map {
       $0.key.hasPrefix(infoPrefix) || $0.key.hasPrefix(entryPrefix)
         ? PreservedField(key: entryPrefix + $0.key, raw: $0.raw) : $0
     }
@@ -45,7 +47,7 @@ enum AegisEntry {
     return Account(
       id: Account.ID(object["uuid"]?.stringValue?.lowercased() ?? ids.next()), issuer: issuer, name: name,
       otp: otp, note: object["note"]?.stringValue ?? "", favorite: object["favorite"]?.boolValue ?? false,
-      groups: groups, preserved: preserved)
+      groups: groups, icon: decodedIcon, preserved: preserved)
   }
 
   static func encode(_ account: Account) -> JSONObject {
@@ -57,6 +59,9 @@ enum AegisEntry {
       ("note", .string(account.note)),
       ("favorite", .bool(account.favorite)),
     ])
+    if let icon = account.icon {
+      for (key, value) in fields(of: icon) { object[key] = value }
+    }
     let entryFields = account.preserved.filter { !$0.key.hasPrefix(infoPrefix) }.map {
       $0.key.hasPrefix(entryPrefix)
         ? PreservedField(key: String($0.key.dropFirst(entryPrefix.count)), raw: $0.raw) : $0

@@ -1,5 +1,3 @@
-import Crypto
-
 /// An account's picture as Aegis keeps it in a vault entry (vault-format.md ENTRY: `icon`,
 /// `icon_mime`, `icon_hash`): PNG, JPEG or an SVG that refers to nothing outside itself.
 public struct AccountIcon: Hashable, Sendable {
@@ -62,14 +60,6 @@ public struct AccountIcon: Hashable, Sendable {
 
   /// The MIME type, as in `icon_mime`.
   public var mime: String { format.mime }
-
-  /// Lowercase hex SHA-256 of the UTF-8 MIME type followed by the bytes: Aegis's `icon_hash`.
-  public var hash: String {
-    Digest.sha256(Array(mime.utf8) + bytes).map { byte in
-      let digits: [Character] = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-    }.joined()
-  }
 
   /// Checks bytes are an image of that format (magic numbers; SVG: XML text with an <svg root and
   /// no reference outside itself: href/xlink:href/src not starting with '#' or 'data:', url(...)

@@ -56,6 +56,7 @@ struct EntryMerge {
     }
     if fields.contains(.note) { account.note = other.note }
     if fields.contains(.favorite) { account.favorite = other.favorite }
+    if fields.contains(.icon) { account.icon = other.icon }
     account.preserved = preserved(
       icon: fields.contains(.icon) ? other : account, other: fields.contains(.other) ? other : account)
     if !secretConflict {

@@ -21,20 +21,23 @@ struct MergeFields: Hashable {
     }
   }
 
-  /// The preserved keys of the `icon` field; every other preserved field is `other`.
-  static let iconKeys: Set<String> = ["icon", "icon_mime", "icon_hash"]
+  /// The `icon` field: the account's image, and the preserved fields of an icon that is none.
+  struct Icon: Hashable {
+    let image: AccountIcon?
+    /// Sorted, so the order the fields were stored in does not matter.
+    let fields: [PreservedField]
+  }
 
   let issuer: String
   let name: String
   let note: String
   let favorite: Bool
   let groups: Set<String>
-  /// Sorted, so the order the fields were stored in does not matter.
-  let icon: [PreservedField]
+  let icon: Icon
   let secret: Secret
   /// Nil when the account is not HOTP.
   let counter: UInt64?
-  /// Sorted, like `icon`.
+  /// Sorted, like the icon's fields.
   let other: [PreservedField]
 
   init(_ account: Account, groupNames: [String]) {
@@ -44,13 +47,13 @@ struct MergeFields: Hashable {
     favorite = account.favorite
     groups = Set(groupNames)
     let sorted = account.preserved.sorted { ($0.key, $0.raw) < ($1.key, $1.raw) }
-    icon = sorted.filter { Self.isIcon($0) }
+    icon = Icon(image: account.icon, fields: sorted.filter { Self.isIcon($0) })
     other = sorted.filter { !Self.isIcon($0) }
     secret = Secret(account.otp)
     counter = account.otp.type == .hotp ? account.otp.counter : nil
   }
 
-  static func isIcon(_ field: PreservedField) -> Bool { iconKeys.contains(field.key) }
+  static func isIcon(_ field: PreservedField) -> Bool { AccountIcon.fieldKeys.contains(field.key) }
 
   /// Whether `field` has the same value here and in `other`.
   func same(_ field: MergeField, as fields: MergeFields) -> Bool {

@@ -1,3 +1,4 @@
+import Data
 import Domain
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public struct MenuIconCache: Sendable {
       case .jpeg: "jpg"
       case .svg: "svg"
       }
-    return icon.hash + "." + suffix
+    return icon.aegisHash + "." + suffix
   }
 
   /// The path of `icon`'s file, written now unless a file of its bytes is there; nil when it

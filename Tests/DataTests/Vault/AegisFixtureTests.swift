@@ -1,3 +1,4 @@
+import Codecs
 import Data
 import Domain
 import Foundation
@@ -118,16 +119,34 @@ struct AegisFixtureTests {
   }
 
   @Test(
-    "The icon of an entry is kept as it is, with its MIME type and hash",
+    "The icon of an entry is read as its image and written back as Aegis wrote it, with its MIME type and hash",
     arguments: ["generated/aegis_v3_plain_generated.json", "generated/aegis_v3_encrypted_generated.json"])
   func icon(file: String) throws {
-    let deno = try #require(try Vault.memory(file).1.load().accounts.first { $0.label == "Deno:Mason" })
-    let preserved = Dictionary(uniqueKeysWithValues: deno.preserved.map { ($0.key, $0.raw) })
-    #expect(
-      preserved["icon"]
-        == "\"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC\"")
-    #expect(preserved["icon_mime"] == "\"image/png\"")
-    #expect(preserved["icon_hash"] == "\"170d8f44ef02eeacb0864c5774b1b80ef426acce027bf19f01002c46c3e2debe\"")
+    let (storage, repository) = try Vault.memory(file)
+    let deno = try #require(try repository.load().accounts.first { $0.label == "Deno:Mason" })
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+    #expect(deno.icon?.format == .png)
+    #expect(deno.icon.map { Base64.encode($0.bytes) } == png)
+    #expect(deno.icon?.aegisHash == "170d8f44ef02eeacb0864c5774b1b80ef426acce027bf19f01002c46c3e2debe")
+    #expect(!deno.preserved.contains { AccountIcon.fieldKeys.contains($0.key) })
+    // Saved after another change, the entry's icon fields are those Aegis wrote, byte for byte.
+    try repository.update { $0.accounts[0].note += "." }
+    var original = try Vault.json(Vault.fixture(file))
+    var saved = try Vault.json(storage.bytes)
+    if original[path: ["header", "slots"]] != .null {
+      let key = try #require(repository.heldKey()).key.withUnsafeBytes { Array($0) }
+      original = try Vault.unseal(original, masterKey: key)
+      saved = try Vault.unseal(saved, masterKey: key)
+    } else {
+      original = try #require(original[path: ["db"]])
+      saved = try #require(saved[path: ["db"]])
+    }
+    let entry = { (db: JSONValue) in
+      db[path: ["entries"]]?.arrayValue?.first { $0[path: ["issuer"]]?.stringValue == "Deno" }?.objectValue
+    }
+    for key in ["icon", "icon_mime", "icon_hash"] {
+      #expect(entry(saved)?[key] != nil && entry(saved)?[key] == entry(original)?[key], "\(key)")
+    }
   }
 
   @Test("The db-version-2 vault turns legacy group names into exactly two groups")

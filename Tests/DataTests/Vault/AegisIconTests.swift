@@ -15,7 +15,7 @@ struct AegisIconTests {
     let entry = try #require(Vault.json(Vault.fixture(Self.file))[path: ["db", "entries", 0]]?.objectValue)
     let icon = try #require(try repository.load().accounts[0].icon)
     #expect(icon.format == .png)
-    #expect(icon.hash == entry["icon_hash"]?.stringValue)
+    #expect(icon.aegisHash == entry["icon_hash"]?.stringValue)
     #expect(Base64.encode(icon.bytes) == entry["icon"]?.stringValue)
   }
 
@@ -27,7 +27,7 @@ struct AegisIconTests {
     let entry = try #require(Vault.json(storage.bytes)[path: ["db", "entries", 1]]?.objectValue)
     #expect(entry["icon"] == .string(Base64.encode(Self.svg)))
     #expect(entry["icon_mime"] == .string("image/svg+xml"))
-    #expect(entry["icon_hash"] == .string(icon.hash))
+    #expect(entry["icon_hash"] == .string(icon.aegisHash))
     let reloaded = try Vault.repository(MemoryVaultStorage(storage.bytes)).load()
     #expect(reloaded.accounts[1].icon == icon)
   }
