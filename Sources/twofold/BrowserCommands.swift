@@ -108,7 +108,7 @@ struct BrowserCommands {
     try change(file) { $0.autofill = setting == "on" }
     let meaning =
       setting == "on"
-      ? "a page's code field is filled when it first gets focus"
+      ? "a page's code field is filled when you first focus it (or first click or type on a page that focused it)"
       : "a page's code field is filled on a click of its button"
     environment.standardOutput("autofill \(setting): \(meaning)\n")
   }

@@ -657,7 +657,7 @@ def real_popup(session, secret):
     wait(session.driver, lambda: len(rows()) == 1, lambda: f"the popup shows {rows()}: "
          + session.driver.find_element(By.ID, "message").text)
     codes = {totp(secret, before), totp(secret, time.time())}
-    expect(rows()[0].startswith("Deno (Mason)") and any(code in rows()[0] for code in codes),
+    expect("Deno (Mason)" in rows()[0] and any(code in rows()[0] for code in codes),
            lambda: f"the popup shows {rows()}")
     session.driver.close()
     session.driver.switch_to.window(session.driver.window_handles[0])
