@@ -1,5 +1,6 @@
 import BrowserHost
 import Domain
+import OTP
 import Testing
 
 @Suite("Host session: the popup, binding, unlock and bad messages")
@@ -94,6 +95,19 @@ struct HostSessionRequestTests {
       fixture.answer(#"{"version":1,"type":"bind","url":"https://gitlab.com/","id":"\#(F.gitlab.rawValue)"}"#)
         == .error("the request needs 'domain' as a string"))
     #expect(fixture.changes.isEmpty)
+    // An issuer the table does not know is suggested on both forge.test and forge.dev: only the
+    // one confirmed is bound, whatever the tab shows by the click.
+    let forge = Account(
+      id: Account.ID("00000000-0000-4000-8000-0000000000f0"), issuer: "Forge", name: "dave",
+      otp: try! OTPParameters(type: .totp, secret: F.secret))
+    let forges = HostFixture(vault: FakeVault(F.accounts + [forge]))
+    #expect(
+      forges.answer(Self.bind("https://forge.dev/", forge.id, domain: "forge.test")) == .refused(.siteChanged)
+    )
+    #expect(forges.changes.isEmpty)
+    #expect(
+      forges.answer(Self.bind("https://forge.test/", forge.id, domain: "forge.test"))
+        == .bound(domain: "forge.test", id: forge.id))
   }
 
   @Test("bind binds only an account the host suggests for the site (or one bound there already)")
