@@ -26,13 +26,18 @@ function frameURL(sender) {
 /// and content scripts never run in extension pages.
 const fromExtensionPage = (sender) => sender.id === api.runtime.id && sender.url?.startsWith(api.runtime.getURL(""));
 
-/// A content script's request: fill (optionally with the account chosen), unlock, or settings.
+/// A content script's request: site (is an account bound here: draw the button or not), fill
+/// (optionally with the account chosen), unlock, or settings.
 function fromContentScript(message, sender) {
   const url = frameURL(sender);
   const top = sender.tab?.url;
+  const unknown = { version: 1, type: "refused", reason: "unparsable_url", message: "The page's address is unknown." };
   switch (message?.type) {
+    case "site":
+      if (!url || !top) return Promise.resolve(unknown);
+      return host({ type: "site", url, top });
     case "fill":
-      if (!url || !top) return Promise.resolve({ version: 1, type: "refused", reason: "unparsable_url", message: "The page's address is unknown." });
+      if (!url || !top) return Promise.resolve(unknown);
       return host(typeof message.id === "string" ? { type: "fill", url, top, id: message.id } : { type: "fill", url, top })
         .then(({ suggestions, ...answer }) => answer); // other accounts' labels are for the popup only
     case "unlock":
@@ -44,10 +49,36 @@ function fromContentScript(message, sender) {
   }
 }
 
-/// The popup's request, about the tab it names: codes, suggest, bind (after the person
-/// confirmed), unlock, or fill_chosen (handed to the tab's top frame).
+/// Whether `url`'s host is `domain` or under it: the worker's own check that the tab is still
+/// on the site the person confirmed (the host checks the registrable domain exactly).
+function isOn(url, domain) {
+  try {
+    const name = new URL(url).hostname.toLowerCase();
+    return typeof domain === "string" && domain !== "" && (name === domain || name.endsWith(`.${domain}`));
+  } catch {
+    return false;
+  }
+}
+
+/// The frame of tab `tabId` whose content script has a code field drawn: the top frame when it
+/// has one, else the first other frame to say so; its token, or null.
+async function frameWithField(tabId) {
+  const asked = (options) =>
+    api.tabs.sendMessage(tabId, { type: "has_field" }, options).then((answer) => answer?.token ?? null, () => null);
+  return (await asked({ frameId: 0 })) ?? (await asked(undefined));
+}
+
+/// The popup's request, about the tab it names: codes, suggest, bind (the domain the person
+/// confirmed), unlock, fill_chosen (handed to the frame with the field), accounts, copy.
 async function fromPopup(message) {
-  if (message?.type === "unlock") return host({ type: "unlock" });
+  switch (message?.type) {
+    case "unlock":
+      return host({ type: "unlock" });
+    case "accounts":
+      return host({ type: "accounts" });
+    case "copy":
+      return host({ type: "copy", id: message.id });
+  }
   const tab = await api.tabs.get(message.tab);
   const url = tab?.url;
   if (!url) return { version: 1, type: "refused", reason: "unparsable_url", message: "This tab's address is unknown." };
@@ -56,10 +87,16 @@ async function fromPopup(message) {
     case "suggest":
       return host({ type: message.type, url, top: url });
     case "bind":
-      return host({ type: "bind", url, id: message.id });
-    case "fill_chosen":
-      await api.tabs.sendMessage(tab.id, { type: "fill_chosen", id: message.id }, { frameId: 0 });
+      if (!isOn(url, message.domain)) {
+        return { version: 1, type: "refused", reason: "site_changed", message: "the page left the site you confirmed: nothing was bound" };
+      }
+      return host({ type: "bind", url, id: message.id, domain: message.domain });
+    case "fill_chosen": {
+      const token = await frameWithField(tab.id);
+      if (!token) return { version: 1, type: "error", message: "No code field a person can see is on this page." };
+      await api.tabs.sendMessage(tab.id, { type: "fill_chosen", id: message.id, token });
       return { version: 1, type: "sent" };
+    }
     default:
       return { version: 1, type: "error", message: `Unknown request "${message.type}".` };
   }

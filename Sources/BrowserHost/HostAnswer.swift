@@ -39,14 +39,39 @@ public enum HostAnswer: Equatable, Sendable {
     }
   }
 
+  /// An account as the popup's search lists it: its label, kind of code and picture.
+  public struct Listed: Equatable, Sendable {
+    /// The account.
+    public var label: Label
+    /// `totp`, `hotp`, `steam`, …: whether its code counts down.
+    public var type: String
+    /// Its icon as a `data:` URL (PNG, JPEG or a self-contained SVG), when the vault holds one
+    /// small enough to send.
+    public var icon: String?
+
+    /// A listed account.
+    public init(label: Label, type: String, icon: String?) {
+      self.label = label
+      self.type = type
+      self.icon = icon
+    }
+  }
+
   /// The one code to fill.
   case code(LabelledCode)
+  /// Whether an account is bound to the sender's site `domain` (the button is drawn only then).
+  case site(domain: String, bound: Bool)
+  /// Every account of the vault, without codes, in display order.
+  case accounts([Listed])
   /// Several accounts match `domain`: the person chooses one.
   case choose(domain: String, accounts: [Label])
   /// Every account matched to `domain`, with its code.
   case codes(domain: String, accounts: [LabelledCode])
   /// No account is bound to `domain`; `suggestions` are the likely ones, to bind once confirmed.
   case noAccount(domain: String, suggestions: [Label])
+  /// The code of the account is on the system clipboard, cleared after `clearedAfter` seconds
+  /// (nil: not cleared later).
+  case copied(Label, clearedAfter: Int?)
   /// The agent does not hold the vault.
   case locked
   /// The askpass unlock succeeded: the agent holds the vault.
@@ -69,6 +94,19 @@ public enum HostAnswer: Equatable, Sendable {
     case .code(let code):
       object["type"] = "code"
       for (key, value) in Self.members(of: code) { object[key] = value }
+    case .site(let domain, let bound):
+      object["type"] = "site"
+      object["domain"] = .string(domain)
+      object["bound"] = .bool(bound)
+    case .accounts(let accounts):
+      object["type"] = "accounts"
+      object["accounts"] = .array(
+        accounts.map { listed in
+          var item = Self.object(of: listed.label)
+          item["type"] = .string(listed.type)
+          item["icon"] = listed.icon.map(JSONValue.string) ?? .null
+          return .object(item)
+        })
     case .choose(let domain, let accounts):
       object["type"] = "choose"
       object["domain"] = .string(domain)
@@ -81,6 +119,10 @@ public enum HostAnswer: Equatable, Sendable {
       object["type"] = "no_account"
       object["domain"] = .string(domain)
       object["suggestions"] = .array(suggestions.map { .object(Self.object(of: $0)) })
+    case .copied(let label, let seconds):
+      object["type"] = "copied"
+      for member in Self.object(of: label).members { object[member.key] = member.value }
+      object["cleared_after"] = seconds.map { .number(JSONNumber(Int64($0))) } ?? .null
     case .locked: object["type"] = "locked"
     case .unlocked: object["type"] = "unlocked"
     case .cancelled: object["type"] = "cancelled"

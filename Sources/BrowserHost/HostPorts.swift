@@ -29,6 +29,16 @@ public struct HostPorts: Sendable {
     }
   }
 
+  /// What putting a code on the system clipboard gave.
+  public enum CopyOutcome: Equatable, Sendable {
+    /// It is there, and will be cleared after these seconds (nil: it cannot be cleared later).
+    case copied(clearedAfter: Int?)
+    /// No clipboard tool is installed: the extension copies it in the browser instead.
+    case noTool
+    /// The tool failed; the reason is for people.
+    case failed(String)
+  }
+
   /// What the askpass unlock gave.
   public enum UnlockOutcome: Equatable, Sendable {
     /// The agent holds the vault now.
@@ -51,6 +61,8 @@ public struct HostPorts: Sendable {
   public var suffixList: @Sendable () throws(Failure) -> PublicSuffixList
   /// Asks for the password through askpass (no terminal) and hands the key to the agent.
   public var unlock: @Sendable () -> UnlockOutcome
+  /// Puts a code on the system clipboard and has it cleared later, as `twofold code --copy`.
+  public var copy: @Sendable (String) -> CopyOutcome
   /// The current Unix time in seconds.
   public var now: @Sendable () -> Int64
   /// A warning line for the browser's log (standard error).
@@ -64,8 +76,10 @@ public struct HostPorts: Sendable {
     suffixList: @escaping @Sendable () throws(Failure) -> PublicSuffixList,
     unlock: @escaping @Sendable () -> UnlockOutcome,
     now: @escaping @Sendable () -> Int64,
-    warn: @escaping @Sendable (String) -> Void
+    warn: @escaping @Sendable (String) -> Void,
+    copy: @escaping @Sendable (String) -> CopyOutcome = { _ in .noTool }
   ) {
+    self.copy = copy
     self.vault = vault
     self.loadBindings = loadBindings
     self.changeBindings = changeBindings

@@ -11,8 +11,17 @@ public enum HostRequest: Equatable, Sendable {
   case codes(url: String, top: String)
   /// The accounts matched to the page, without codes (the popup).
   case suggest(url: String, top: String)
-  /// Binds the account `id` to the registrable domain of `url` (the popup, once confirmed).
-  case bind(url: String, id: Account.ID)
+  /// Binds the account `id` to `domain`, the site the person confirmed in the popup, only while
+  /// the tab's page at `url` is still on that site.
+  case bind(url: String, id: Account.ID, domain: String)
+  /// Whether an account is bound to the frame at `url` in the top page `top` (the content script
+  /// draws nothing where none is); the vault is not read.
+  case site(url: String, top: String)
+  /// Every account's label, type and icon, without codes (the popup's search).
+  case accounts
+  /// The code of the account `id`, whatever the page (the popup's Copy); an HOTP counter
+  /// advances as `twofold code` advances it.
+  case copy(id: Account.ID)
   /// Runs the askpass unlock.
   case unlock
   /// The settings the extension follows.
@@ -66,7 +75,12 @@ public enum HostRequest: Equatable, Sendable {
     case "codes": self = .codes(url: try Self.string(object, "url"), top: try Self.string(object, "top"))
     case "suggest": self = .suggest(url: try Self.string(object, "url"), top: try Self.string(object, "top"))
     case "bind":
-      self = .bind(url: try Self.string(object, "url"), id: Account.ID(try Self.string(object, "id")))
+      self = .bind(
+        url: try Self.string(object, "url"), id: Account.ID(try Self.string(object, "id")),
+        domain: try Self.string(object, "domain"))
+    case "site": self = .site(url: try Self.string(object, "url"), top: try Self.string(object, "top"))
+    case "accounts": self = .accounts
+    case "copy": self = .copy(id: Account.ID(try Self.string(object, "id")))
     case "unlock": self = .unlock
     case "settings": self = .settings
     default: throw .unknownType(String(type.prefix(40)))

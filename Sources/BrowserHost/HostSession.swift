@@ -1,3 +1,4 @@
+import Codecs
 import Domain
 
 /// Answers the extension's requests, one answer per request, through `HostPorts`: the pure
@@ -45,7 +46,10 @@ public struct HostSession: Sendable {
       case .fill(let url, let top, let chosen): return try fill(url: url, top: top, chosen: chosen)
       case .codes(let url, let top): return try codes(url: url, top: top)
       case .suggest(let url, let top): return try suggest(url: url, top: top)
-      case .bind(let url, let id): return try bind(url: url, id: id)
+      case .bind(let url, let id, let domain): return try bind(url: url, id: id, confirmed: domain)
+      case .site(let url, let top): return try site(url: url, top: top)
+      case .accounts: return try listAccounts()
+      case .copy(let id): return try copy(id)
       case .unlock:
         switch ports.unlock() {
         case .unlocked: return .unlocked
@@ -111,19 +115,87 @@ public struct HostSession: Sendable {
     }
   }
 
-  private func bind(url: String, id: Account.ID) throws(Stop) -> HostAnswer {
+  /// Binds `id` to `confirmed`, the site the person confirmed, only while the tab's page at
+  /// `url` is on that very site and only an account the host suggests for it there (or one bound
+  /// to it already); any other binding is `twofold browser bind`'s.
+  private func bind(url: String, id: Account.ID, confirmed: String) throws(Stop) -> HostAnswer {
     let fill = BrowserFill(list: try suffixList())
     let domain: String
     switch fill.site(page: url, top: nil) {
     case .failure(let refusal): return .refused(refusal)
     case .success(let site): domain = site
     }
+    guard domain == confirmed else { return .refused(.siteChanged) }
+    let bindings = try self.bindings()
     let accounts = try load(ports.vault())
     guard accounts.contains(where: { $0.id == id }) else {
       throw Stop(answer: .error("no account has the id \(id.rawValue)"))
     }
+    if bindings.isBound(id, to: domain) { return .bound(domain: domain, id: id) }
+    let outcome = fill.fill(
+      page: url, top: nil, bindings: bindings, accounts: accounts.map(AccountLabel.init)
+    )
+    .outcome
+    guard case .none(_, let suggestions) = outcome, suggestions.contains(id) else {
+      return .refused(.notSuggested)
+    }
     try change(.bind(id, to: domain))
     return .bound(domain: domain, id: id)
+  }
+
+  /// Whether an account is bound to the frame's site, from the bindings alone (the vault is not
+  /// read, so a locked vault still gets its button).
+  private func site(url: String, top: String) throws(Stop) -> HostAnswer {
+    let bindings = try self.bindings()
+    let fill = BrowserFill(list: try suffixList())
+    switch fill.site(page: url, top: top) {
+    case .failure(let refusal): return .refused(refusal)
+    case .success(let site):
+      return .site(domain: site, bound: bindings.accounts.values.contains { $0.contains(site) })
+    }
+  }
+
+  /// The most bytes of one icon sent in a listing, and of all of them: a native message to the
+  /// extension may have at most 1 MiB, and base64 makes four bytes of three.
+  static let iconLimit = 48 * 1024
+  static let iconsLimit = 512 * 1024
+
+  /// Every account, in the order `twofold list` shows them, with its icon where it is small
+  /// enough and the listing's budget allows.
+  private func listAccounts() throws(Stop) -> HostAnswer {
+    let accounts = ListAccounts.sorted(try load(ports.vault()))
+    var budget = Self.iconsLimit
+    return .accounts(
+      accounts.map { account in
+        var icon: String? = nil
+        if let picture = account.icon, picture.bytes.count <= Self.iconLimit, picture.bytes.count <= budget {
+          budget -= picture.bytes.count
+          icon = "data:\(picture.mime);base64,\(Base64.encode(picture.bytes))"
+        }
+        return HostAnswer.Listed(label: Self.label(account), type: account.otp.type.rawValue, icon: icon)
+      })
+  }
+
+  /// Copies the code of any account (the popup's Copy): onto the system clipboard, cleared
+  /// later as `twofold code --copy` does; without a clipboard tool, the code goes to the popup,
+  /// which copies it. An HOTP counter advances as `twofold code` advances it.
+  private func copy(_ id: Account.ID) throws(Stop) -> HostAnswer {
+    let repository = ports.vault()
+    let accounts = try load(repository)
+    guard let account = accounts.first(where: { $0.id == id }) else {
+      throw Stop(answer: .error("no account has the id \(id.rawValue)"))
+    }
+    let matched = Matched(
+      outcome: .one(id, domain: ""), accounts: [id: account], made: [:], repository: repository)
+    let code = try code(of: id, in: matched)
+    guard let text = code.code else {
+      throw Stop(answer: .error("\(Self.display(code.label)) cannot make a code"))
+    }
+    switch ports.copy(text) {
+    case .copied(let seconds): return .copied(code.label, clearedAfter: seconds)
+    case .noTool: return .code(code)
+    case .failed(let reason): return .error("could not copy to the clipboard: \(reason)")
+    }
   }
 
   /// The code to fill for the matched account `id`: an HOTP account's counter is advanced and

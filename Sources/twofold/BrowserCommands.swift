@@ -32,7 +32,7 @@ struct BrowserCommands {
     let domain = try site(operands.last!)
     let file = try bindingsFile()
     let commands = try VaultCommands(environment: environment, arguments: arguments)
-    let account = try select(operands.first!, commands)
+    let account = try select(operands.first!, commands, preferringIssuer: true)
     let added = try change(file) { $0.bind(account.id, to: domain) }
     let verb = added ? "bound" : "already bound:"
     environment.standardOutput("\(verb) \(account.label) to \(domain)\n")
@@ -108,7 +108,7 @@ struct BrowserCommands {
     try change(file) { $0.autofill = setting == "on" }
     let meaning =
       setting == "on"
-      ? "a page's code field is filled when it first gets focus"
+      ? "a page's code field is filled when you first focus it (or first click or type on a page that focused it)"
       : "a page's code field is filled on a click of its button"
     environment.standardOutput("autofill \(setting): \(meaning)\n")
   }
@@ -135,10 +135,15 @@ struct BrowserCommands {
     return file
   }
 
-  private func select(_ text: String, _ commands: VaultCommands) throws(CommandFailure) -> Account {
+  /// The account `text` selects; for a bind, where several match, the one whose issuer `text`
+  /// is exactly wins.
+  private func select(_ text: String, _ commands: VaultCommands, preferringIssuer: Bool = false)
+    throws(CommandFailure) -> Account
+  {
     try commands.domain { () throws(DomainError) in
       let query = AccountQuery(text)
-      return try query.select(among: commands.session.repository.accounts(matching: query))
+      let found = try commands.session.repository.accounts(matching: query)
+      return try preferringIssuer ? query.selectPreferringIssuer(among: found) : query.select(among: found)
     }
   }
 

@@ -91,7 +91,21 @@ struct BrowserHostCommand {
         return Self.unlock(arguments: arguments, environment: quiet)
       },
       now: environment.now,
-      warn: { warn("twofold browser-host: \($0)\n") })
+      warn: { warn("twofold browser-host: \($0)\n") },
+      copy: { [variables = environment.variables, seconds = environment.clipboardSeconds] code in
+        // As `code --copy`: the system clipboard, cleared by a process left behind.
+        let clipboard = SystemClipboard(variables: variables)
+        do throws(SystemClipboard.Failure) {
+          _ = try clipboard.copy(code)
+        } catch .noTool {
+          return .noTool
+        } catch {
+          if case .toolFailed(let reason) = error { return .failed(reason) }
+          return .noTool
+        }
+        let cleared = clipboard.clearLater(code, by: ClipboardClearCommand.arguments(seconds: seconds))
+        return .copied(clearedAfter: cleared ? seconds : nil)
+      })
   }
 
   /// Without `$XDG_CONFIG_HOME` or `$HOME` there is no `browser.json` to read.

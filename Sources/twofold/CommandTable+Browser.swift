@@ -33,7 +33,7 @@ extension CommandTable {
     ),
     (
       "autofill", "autofill on|off",
-      "whether a page's code field is filled when it first gets focus (default off: on a click)"
+      "whether a page's code field is filled when you first focus it (default off: on a click)"
     ),
   ]
 

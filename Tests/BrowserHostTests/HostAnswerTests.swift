@@ -30,6 +30,21 @@ struct HostAnswerTests {
         .noAccount(domain: "github.com", suggestions: []),
         #"{"version":1,"type":"no_account","domain":"github.com","suggestions":[]}"#
       ),
+      (
+        .site(domain: "github.com", bound: true),
+        #"{"version":1,"type":"site","domain":"github.com","bound":true}"#
+      ),
+      (
+        .accounts([
+          .init(label: label, type: "totp", icon: "data:image/png;base64,iVBO"),
+          .init(label: label, type: "hotp", icon: nil),
+        ]),
+        #"{"version":1,"type":"accounts","accounts":[{"id":"\#(id.rawValue)","issuer":"GitHub","name":"mona","type":"totp","icon":"data:image/png;base64,iVBO"},{"id":"\#(id.rawValue)","issuer":"GitHub","name":"mona","type":"hotp","icon":null}]}"#
+      ),
+      (
+        .copied(label, clearedAfter: 30),
+        #"{"version":1,"type":"copied","id":"\#(id.rawValue)","issuer":"GitHub","name":"mona","cleared_after":30}"#
+      ),
       (.locked, #"{"version":1,"type":"locked"}"#),
       (.unlocked, #"{"version":1,"type":"unlocked"}"#),
       (.cancelled, #"{"version":1,"type":"cancelled"}"#),
@@ -51,8 +66,12 @@ struct HostAnswerTests {
   @Test("every refusal reason has the design's name")
   func reasons() {
     #expect(
-      [.insecurePage, .crossSiteFrame, .unparsableURL, .noDomain, .notMatched].map {
-        (reason: BrowserFill.Refusal) in reason.rawValue
-      } == ["insecure_page", "cross_site_frame", "unparsable_url", "no_domain", "not_matched"])
+      [.insecurePage, .crossSiteFrame, .unparsableURL, .noDomain, .notMatched, .siteChanged, .notSuggested]
+        .map {
+          (reason: BrowserFill.Refusal) in reason.rawValue
+        } == [
+          "insecure_page", "cross_site_frame", "unparsable_url", "no_domain", "not_matched", "site_changed",
+          "not_suggested",
+        ])
   }
 }

@@ -30,9 +30,15 @@ struct HostRequestTests {
         .suggest(url: "https://x.test/", top: "https://x.test/")
       ),
       (
-        #"{"version":1,"type":"bind","url":"https://x.test/","id":"\#(id.rawValue)"}"#,
-        .bind(url: "https://x.test/", id: id)
+        #"{"version":1,"type":"bind","url":"https://x.test/","id":"\#(id.rawValue)","domain":"x.test"}"#,
+        .bind(url: "https://x.test/", id: id, domain: "x.test")
       ),
+      (
+        #"{"version":1,"type":"site","url":"https://x.test/a","top":"https://x.test/"}"#,
+        .site(url: "https://x.test/a", top: "https://x.test/")
+      ),
+      (#"{"version":1,"type":"accounts"}"#, .accounts),
+      (#"{"version":1,"type":"copy","id":"\#(id.rawValue)"}"#, .copy(id: id)),
       (#"{"version":1,"type":"unlock"}"#, .unlock),
       (#" {"version":1.0e0,"type":"settings"} "#, .settings),
     ] as [(String, HostRequest)])

@@ -170,7 +170,8 @@ struct HostSessionFillTests {
     fixture.set(bindings: .failure(failure))
     for request in [
       F.fill("https://github.com/"), #"{"version":1,"type":"settings"}"#,
-      #"{"version":1,"type":"bind","url":"https://github.com/","id":"\#(F.gitlab.rawValue)"}"#,
+      #"{"version":1,"type":"bind","url":"https://github.com/","id":"\#(F.gitlab.rawValue)","domain":"github.com"}"#,
+      #"{"version":1,"type":"site","url":"https://github.com/","top":"https://github.com/"}"#,
     ] {
       #expect(fixture.answer(request) == .error(failure.message))
     }
@@ -185,6 +186,8 @@ struct HostSessionFillTests {
       F.fill("https://example.org/", id: F.github),
       #"{"version":1,"type":"codes","url":"https://gitlab.com/","top":"https://gitlab.com/"}"#,
       #"{"version":1,"type":"suggest","url":"https://example.org/","top":"https://example.org/"}"#,
+      #"{"version":1,"type":"site","url":"https://example.org/","top":"https://example.org/"}"#,
+      #"{"version":1,"type":"accounts"}"#,
     ]
     for request in requests {
       let text = String(decoding: fixture.answer(request).message, as: UTF8.self)

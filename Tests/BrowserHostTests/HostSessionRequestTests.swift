@@ -1,5 +1,6 @@
 import BrowserHost
 import Domain
+import OTP
 import Testing
 
 @Suite("Host session: the popup, binding, unlock and bad messages")
@@ -46,8 +47,8 @@ struct HostSessionRequestTests {
         == .noAccount(domain: "gitlab.com", suggestions: [F.label(F.gitlab)]))
   }
 
-  static func bind(_ url: String, _ id: Account.ID) -> String {
-    #"{"version":1,"type":"bind","url":"\#(url)","id":"\#(id.rawValue)"}"#
+  static func bind(_ url: String, _ id: Account.ID, domain: String = "gitlab.com") -> String {
+    #"{"version":1,"type":"bind","url":"\#(url)","id":"\#(id.rawValue)","domain":"\#(domain)"}"#
   }
 
   @Test("bind: the account is bound to the page's registrable domain, then filled there")
@@ -69,13 +70,118 @@ struct HostSessionRequestTests {
   func bindRefused() {
     let fixture = HostFixture()
     #expect(fixture.answer(Self.bind("http://gitlab.com/", F.gitlab)) == .refused(.insecurePage))
-    #expect(fixture.answer(Self.bind("https://co.uk/", F.gitlab)) == .refused(.noDomain))
+    #expect(fixture.answer(Self.bind("https://co.uk/", F.gitlab, domain: "co.uk")) == .refused(.noDomain))
     #expect(
       fixture.answer(Self.bind("https://gitlab.com/", F.deleted))
         == .error("no account has the id \(F.deleted.rawValue)"))
     fixture.vault.set(.locked)
     #expect(fixture.answer(Self.bind("https://gitlab.com/", F.gitlab)) == .locked)
     #expect(fixture.changes.isEmpty)
+  }
+
+  @Test("bind binds only the domain the person confirmed: a tab that left it binds nothing")
+  func bindConfirmedDomain() {
+    let fixture = HostFixture()
+    #expect(
+      fixture.answer(Self.bind("https://gitlab.test/users/sign_in", F.gitlab, domain: "gitlab.com"))
+        == .refused(.siteChanged))
+    #expect(
+      fixture.answer(Self.bind("https://gitlab.com.evil.test/", F.gitlab, domain: "gitlab.com"))
+        == .refused(.siteChanged))
+    #expect(
+      fixture.answer(Self.bind("https://about.gitlab.com/", F.gitlab, domain: "about.gitlab.com"))
+        == .refused(.siteChanged))
+    #expect(
+      fixture.answer(#"{"version":1,"type":"bind","url":"https://gitlab.com/","id":"\#(F.gitlab.rawValue)"}"#)
+        == .error("the request needs 'domain' as a string"))
+    #expect(fixture.changes.isEmpty)
+    // An issuer the table does not know is suggested on both forge.test and forge.dev: only the
+    // one confirmed is bound, whatever the tab shows by the click.
+    let forge = Account(
+      id: Account.ID("00000000-0000-4000-8000-0000000000f0"), issuer: "Forge", name: "dave",
+      otp: try! OTPParameters(type: .totp, secret: F.secret))
+    let forges = HostFixture(vault: FakeVault(F.accounts + [forge]))
+    #expect(
+      forges.answer(Self.bind("https://forge.dev/", forge.id, domain: "forge.test")) == .refused(.siteChanged)
+    )
+    #expect(forges.changes.isEmpty)
+    #expect(
+      forges.answer(Self.bind("https://forge.test/", forge.id, domain: "forge.test"))
+        == .bound(domain: "forge.test", id: forge.id))
+  }
+
+  @Test("bind binds only an account the host suggests for the site (or one bound there already)")
+  func bindOnlySuggested() {
+    let fixture = HostFixture()
+    // GitHub's account is bound to github.com: never suggested elsewhere, so never bound there.
+    #expect(
+      fixture.answer(Self.bind("https://github.co.uk/", F.github, domain: "github.co.uk"))
+        == .refused(.notSuggested))
+    #expect(
+      fixture.answer(Self.bind("https://gitlab.com/", F.github, domain: "gitlab.com"))
+        == .refused(.notSuggested))
+    #expect(fixture.changes.isEmpty)
+    #expect(
+      fixture.answer(Self.bind("https://github.com/", F.github, domain: "github.com"))
+        == .bound(domain: "github.com", id: F.github))
+    #expect(fixture.changes.isEmpty)
+  }
+
+  static func site(_ url: String, top: String? = nil) -> String {
+    #"{"version":1,"type":"site","url":"\#(url)","top":"\#(top ?? url)"}"#
+  }
+
+  @Test("site: whether an account is bound to the frame's site, from the bindings alone")
+  func site() {
+    let fixture = HostFixture(vault: FakeVault(F.accounts, state: .locked))
+    #expect(
+      fixture.answer(Self.site("https://login.github.com/")) == .site(domain: "github.com", bound: true))
+    #expect(fixture.answer(Self.site("https://github.co.uk/")) == .site(domain: "github.co.uk", bound: false))
+    #expect(fixture.answer(Self.site("https://githuh.com/")) == .site(domain: "githuh.com", bound: false))
+    #expect(
+      fixture.answer(Self.site("https://github.com/", top: "https://evil.test/")) == .refused(.crossSiteFrame)
+    )
+    #expect(fixture.answer(Self.site("http://github.com/")) == .refused(.insecurePage))
+    #expect(fixture.vault.reads == 0)
+  }
+
+  @Test("accounts: every account's label, type and icon, never a code, in list order")
+  func accounts() {
+    let fixture = HostFixture()
+    guard case .accounts(let listed) = fixture.answer(#"{"version":1,"type":"accounts"}"#) else {
+      Issue.record("not a listing")
+      return
+    }
+    #expect(listed.map(\.label.issuer) == ["Bank", "GitHub", "GitLab", "Work", "Work"])
+    #expect(listed.map(\.type) == ["hotp", "totp", "totp", "totp", "totp"])
+    #expect(listed.allSatisfy { $0.icon == nil })
+    let json = String(decoding: fixture.answer(#"{"version":1,"type":"accounts"}"#).message, as: UTF8.self)
+    #expect(!json.contains("287082") && !json.contains("secret"))
+    #expect(fixture.vault.accounts.first { $0.id == F.bank }?.otp.counter == 0)
+  }
+
+  static func copy(_ id: Account.ID) -> String { #"{"version":1,"type":"copy","id":"\#(id.rawValue)"}"# }
+
+  @Test("copy: any account's code goes on the clipboard, never in the answer; an HOTP counter advances")
+  func copy() {
+    let fixture = HostFixture()
+    fixture.set(copy: .copied(clearedAfter: 30))
+    #expect(fixture.answer(Self.copy(F.gitlab)) == .copied(F.label(F.gitlab), clearedAfter: 30))
+    #expect(fixture.answer(Self.copy(F.bank)) == .copied(F.label(F.bank), clearedAfter: 30))
+    #expect(fixture.copied == ["287082", "755224"])
+    #expect(fixture.vault.accounts.first { $0.id == F.bank }?.otp.counter == 1)
+    #expect(fixture.answer(Self.copy(F.deleted)) == .error("no account has the id \(F.deleted.rawValue)"))
+  }
+
+  @Test("copy without a clipboard tool hands the code to the popup; a locked vault copies nothing")
+  func copyInTheBrowser() {
+    let fixture = HostFixture()
+    #expect(
+      fixture.answer(Self.copy(F.github))
+        == .code(.init(label: F.label(F.github), code: "287082", secondsLeft: 1)))
+    fixture.vault.set(.locked)
+    #expect(fixture.answer(Self.copy(F.github)) == .locked)
+    #expect(fixture.copied == ["287082"])
   }
 
   @Test(

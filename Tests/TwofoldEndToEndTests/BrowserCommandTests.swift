@@ -122,6 +122,20 @@ struct BrowserCommandTests {
     #expect(!FileManager.default.fileExists(atPath: bindingsPath))
   }
 
+  @Test("bind: an account whose issuer is QUERY exactly wins over one whose name merely holds it")
+  func bindExactIssuer() throws {
+    #expect(try run(["init", "--unencrypted"]).status == 0)
+    let added = try run(["add", "--issuer", "GitHub", "--name", "mona", "--secret", "JBSWY3DPEHPK3PXP"])
+    #expect(added.status == 0)
+    let pages = try run([
+      "add", "--issuer", "Pages", "--name", "someone.github.io", "--secret", "JBSWY3DPEHPK3PXP",
+    ])
+    #expect(pages.status == 0)
+    let bound = try run(["browser", "bind", "GitHub", "github.com"])
+    #expect(bound.status == 0, "\(bound.stderr)")
+    #expect(bound.stdout == "bound GitHub:mona to github.com\n")
+  }
+
   @Test("unbind removes one binding, or all of the account's; nothing to unbind is status 1")
   func unbind() throws {
     try makeVault()

@@ -17,13 +17,17 @@ struct BrowserExtensionTests {
     "cross-site frame", "same-site frame", "URL changed before the answer", "locked then unlocked",
     "autofill on the first focus",
     "popup codes and chooser", "popup unlocks", "popup binds after confirmation",
+    "honeypot fields are never chosen", "SMS field first: the field the person clicked",
+    "the focused field is preferred", "autofill: a page's own focus() fills nothing",
+    "autofill: an autofocus field on the first interaction", "popup fills a same-site frame",
+    "popup binds nothing when the page navigated", "popup copies, searches, icons and dark",
     "host started with the extension's origin",
   ]
 
   static let driver = SharedFixtures.packageRoot.appendingPathComponent("Apps/Browser/Tests/browser_test.py")
 
   @Test(
-    "finds the fixtures' code fields, fills them as typing would, and fills nothing the host refuses or after the URL changed"
+    "finds the fixtures' visible code fields (the focused one first), fills them as typing would, draws nothing where no account is bound, autofills only for a person, and the popup fills frames, binds only the domain confirmed, copies and searches"
   )
   func extensionAgainstTheFixtures() throws {
     let folder = try TemporaryDirectory()
@@ -48,7 +52,7 @@ struct BrowserExtensionTests {
   ]
 
   @Test(
-    "with the real host and agent: fills a bound site after an askpass unlock; a lookalike, cross-site frames and plain http get nothing"
+    "with the real host and agent: fills a bound site after an askpass unlock; a lookalike, cross-site frames and plain http get nothing, not even the button"
   )
   func extensionWithTheRealHost() throws {
     let session = try AgentSession()

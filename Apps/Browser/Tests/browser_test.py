@@ -31,7 +31,9 @@ import traceback
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -39,6 +41,8 @@ EXTENSION = os.path.dirname(HERE)
 FIXTURES = os.path.join(HERE, "fixtures")
 EXTENSION_ID = "maggmomcnhchelfjdeklmocgeajkmdll"
 BUTTON_NAME = "Fill the code from Twofold"
+# A 2×2 PNG, the icon the vault holds for Shop (alice).
+ICON = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGOQit8CRAwQCgAekgS1nIWUAwAAAABJRU5ErkJggg==")
 WAIT = 30  # seconds any one condition may take on a loaded machine (swift test runs tests in parallel)
 
 
@@ -154,11 +158,13 @@ class Session:
             {"id": "11111111-1111-4111-8111-111111111111", "issuer": "Bank", "name": "alice",
              "domains": ["example.com"], "code": "123456"},
             {"id": "22222222-2222-4222-8222-222222222222", "issuer": "Shop", "name": "alice",
-             "domains": ["shop.test"], "code": "246810"},
+             "domains": ["shop.test"], "code": "246810", "icon": ICON},
             {"id": "33333333-3333-4333-8333-333333333333", "issuer": "Shop", "name": "bob",
              "domains": ["shop.test"], "code": "135790"},
             {"id": "44444444-4444-4444-8444-444444444444", "issuer": "GitLab", "name": "carol",
              "domains": [], "code": "112233"},
+            {"id": "55555555-5555-4555-8555-555555555555", "issuer": "Forge", "name": "dave",
+             "domains": [], "code": "445566"},
         ]
         if host_manifest:
             self.hosts = os.path.join(self.profile, "NativeMessagingHosts")
@@ -183,6 +189,37 @@ class Session:
             return []
         with open(path) as file:
             return [json.loads(line) for line in file]
+
+    def answers(self):
+        path = os.path.join(self.hosts, "answers.log")
+        if not os.path.exists(path):
+            return []
+        with open(path) as file:
+            return [json.loads(line) for line in file]
+
+    def settled(self, url):
+        """Waits until the host answered the content script's `site` request for the frame at
+        `url` and the page drew two frames since: whatever the extension draws for that answer
+        is drawn by then."""
+        wait(self.driver, lambda: any(entry["request"].get("type") == "site" and entry["request"].get("url") == url
+                                      for entry in self.answers()), f"the host was never asked about {url}")
+        self.driver.execute_async_script(
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+
+    def popup(self):
+        """Opens the popup as a tab of its own (it acts for the web tab used last)."""
+        handle = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        self.driver.get(f"chrome-extension://{EXTENSION_ID}/popup.html")
+        return handle
+
+    def rows(self, list_id="accounts"):
+        return self.driver.execute_script(
+            f"return [...document.querySelectorAll('#{list_id} li')].map(li => li.textContent)")
+
+    def close_popup(self, handle):
+        self.driver.close()
+        self.driver.switch_to.window(handle)
 
     def state(self, **changes):
         path = os.path.join(self.hosts, "fake_host.json")
@@ -289,23 +326,33 @@ def refused(session, host, path, reason, scheme="https"):
     expect(page.value("#otp") == "", "the field was filled")
 
 
+def nothing_drawn(session, url, what):
+    """Nothing of the extension's is in the page (or frame) the driver shows, once the host
+    answered for `url`: a page cannot learn the extension is there."""
+    session.settled(url)
+    count = session.page.js("return document.querySelectorAll('twofold-fill').length")
+    expect(count == 0, f"{count} <twofold-fill> elements on {what}")
+
+
 def check_lookalike(session):
-    refused(session, "bank.examp1e.com", "plain-otp.html", "No Twofold account is bound to examp1e.com")
+    session.open("bank.examp1e.com", "plain-otp.html")
+    nothing_drawn(session, session.url("bank.examp1e.com", "plain-otp.html"), "a lookalike of example.com")
+    expect(all(r["type"] == "site" for r in session.requests() if "examp1e" in r.get("url", "")),
+           "the lookalike asked for more than whether it is bound")
 
 
 def check_plain_http(session):
-    refused(session, "bank.example.com", "plain-otp.html", "refuses to fill here", scheme="http")
-    expect(session.requests()[-1]["url"].startswith("http://"), "the page's own scheme was not sent")
+    session.open("bank.example.com", "plain-otp.html", "http")
+    nothing_drawn(session, session.url("bank.example.com", "plain-otp.html", "http"), "a plain http page")
+    expect([r for r in session.requests() if r["type"] == "site"][-1]["url"].startswith("http://"),
+           "the page's own scheme was not sent")
 
 
 def check_cross_site_frame(session):
     session.open("bank.example.com", "frame.html?frame=widget.example.net")
     session.driver.switch_to.frame(wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0])
-    page = session.page
-    page.button().click()
-    wait(session.driver, lambda: "refuses to fill here" in page.status(), lambda: f"the status says {page.status()!r}")
-    expect(page.value("#otp") == "", "the frame's field was filled")
-    request = session.requests()[-1]
+    nothing_drawn(session, session.url("widget.example.net", "plain-otp.html"), "a cross-site frame")
+    request = [r for r in session.requests() if r["type"] == "site"][-1]
     expect(request["url"] == session.url("widget.example.net", "plain-otp.html"), f"frame url {request['url']}")
     expect(request["top"] == session.url("bank.example.com", "frame.html?frame=widget.example.net"), f"top {request['top']}")
     session.driver.switch_to.default_content()
@@ -371,7 +418,7 @@ def check_popup(session):
     first = left()
     expect(len(first) == 2 and all(re.fullmatch(r"\d+s", text) for text in first), lambda: f"no countdown in {rows()}")
     wait(session.driver, lambda: left() != first, "the countdown does not count down")
-    request = session.requests()[-1]
+    request = [r for r in session.requests() if r["type"] == "codes"][-1]
     url = session.url("www.shop.test", "plain-otp.html")
     expect(request == {"version": 1, "type": "codes", "url": url, "top": url}, f"the popup asked {request}")
     session.driver.find_element(By.CSS_SELECTOR, "[aria-label='Fill the code of Shop (bob)']").click()
@@ -411,10 +458,140 @@ def check_popup_binds(session):
     wait(session.driver, lambda: any("112233" in row for row in rows()), "the bound account's code is not shown")
     binds = [r for r in session.requests() if r["type"] == "bind"]
     url = session.url("gitlab.com", "plain-otp.html")
-    expect(binds == [{"version": 1, "type": "bind", "url": url, "id": "44444444-4444-4444-8444-444444444444"}],
+    expect(binds == [{"version": 1, "type": "bind", "url": url, "id": "44444444-4444-4444-8444-444444444444",
+                      "domain": "gitlab.com"}],
            f"the bind requests were {binds}")
     session.driver.close()
     session.driver.switch_to.window(session.driver.window_handles[0])
+
+
+def check_honeypot(session):
+    fills(session, "honeypot.html", "#real", lambda: session.page.value("#real"))
+    filled = session.page.js("return [...document.querySelectorAll('input')].filter(i => i.id !== 'real' && i.value)"
+                             ".map(i => i.id)")
+    expect(filled == [], f"fields a person cannot see were filled: {filled}")
+
+
+def check_sms_first(session):
+    session.open("bank.example.com", "sms-first.html")
+    page = session.page
+    page.button()
+    session.driver.find_element(By.ID, "app").click()
+    wait(session.driver, lambda: page.button_is_over("#app"), "the button did not move to the field the person clicked")
+    page.button().click()
+    wait(session.driver, lambda: page.value("#app") == "123456", lambda: f"#app holds {page.value('#app')!r}")
+    expect(page.value("#sms") == "", "the app's code went into the SMS field")
+
+
+def check_focused_field(session):
+    session.open("bank.example.com", "focused.html")
+    page = session.page
+    page.button()
+    expect(page.button_is_over("#recovery"), "the button is not over the first field before any focus")
+    session.driver.find_element(By.ID, "recovery").click()
+    ActionChains(session.driver).send_keys(Keys.TAB).perform()
+    wait(session.driver, lambda: page.js("return document.activeElement.id") == "totp", "Tab did not reach #totp")
+    wait(session.driver, lambda: page.button_is_over("#totp"), "the button did not follow the focused field")
+    page.button().click()
+    wait(session.driver, lambda: page.value("#totp") == "123456", lambda: f"#totp holds {page.value('#totp')!r}")
+    expect(page.value("#recovery") == "", "the recovery code field was filled")
+
+
+def check_focus_itself(session):
+    session.state(autofill=True)
+    try:
+        count = len(session.requests())
+        session.open("bank.example.com", "focus-itself.html")
+        page = session.page
+        wait(session.driver, lambda: page.js("return document.body.dataset.focused") == "true",
+             "the page did not focus its field")
+        expect(page.value("#otp") == "", "filled on the page's own focus()")
+        page.button().click()  # the person's click: the sync point, and one fill
+        wait(session.driver, lambda: page.value("#otp") == "123456", "not filled on the click")
+        kinds = [r["type"] for r in session.requests()[count:]]
+        expect(kinds == ["site", "fill"], f"the page's focus() made requests: {kinds}")
+    finally:
+        session.state(autofill=False)
+
+
+def check_autofocus(session):
+    session.state(autofill=True)
+    try:
+        session.open("bank.example.com", "autofocus.html")
+        page = session.page
+        page.button()
+        expect(page.js("return document.activeElement.id") == "otp", "the field does not have the focus")
+        expect(page.value("#otp") == "", "filled before the person did anything")
+        session.driver.find_element(By.ID, "title").click()  # the person's first click on the page
+        wait(session.driver, lambda: page.value("#otp") == "123456", "the autofocus field was not filled")
+        expect(page.js("return document.body.dataset.filledWithoutPerson") is None,
+               "filled before the person's first click")
+        kinds = [r["type"] for r in session.requests()[-2:]]
+        expect(kinds == ["settings", "fill"], f"the requests were {kinds}")
+    finally:
+        session.state(autofill=False)
+
+
+def check_popup_frame(session):
+    session.open("bank.example.com", "frame.html?frame=login.example.com")
+    frame = wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0]
+    session.driver.switch_to.frame(frame)
+    session.page.button()
+    session.driver.switch_to.default_content()
+    handle = session.popup()
+    wait(session.driver, lambda: len(session.rows()) == 1, lambda: f"the popup shows {session.rows()}")
+    session.driver.find_element(By.CSS_SELECTOR, "[aria-label='Fill the code of Bank (alice)']").click()
+    session.driver.switch_to.window(handle)
+    session.driver.switch_to.frame(session.driver.find_element(By.ID, "frame"))
+    wait(session.driver, lambda: session.page.value("#otp") == "123456", "the same-site frame's field got nothing")
+    session.driver.switch_to.default_content()
+
+
+def check_popup_bind_navigated(session):
+    session.open("forge.test", "plain-otp.html")
+    handle = session.popup()
+    find = lambda: session.driver.find_elements(By.CSS_SELECTOR, "[aria-label='Bind Forge (dave) to forge.test']")
+    wait(session.driver, find, "no suggestion to bind")[0].click()
+    confirm = session.driver.find_element(By.ID, "confirm-text")
+    wait(session.driver, confirm.is_displayed, "no confirmation")
+    popup = session.driver.current_window_handle
+    session.driver.switch_to.window(handle)
+    session.driver.get(session.url("forge.evil.test", "plain-otp.html"))  # the page goes elsewhere
+    session.driver.switch_to.window(popup)
+    session.driver.find_element(By.ID, "confirm-bind").click()
+    message = session.driver.find_element(By.ID, "message")
+    wait(session.driver, lambda: "left the site you confirmed" in message.text, lambda: f"the popup says {message.text!r}")
+    dave = next(a for a in session.state()["accounts"] if a["issuer"] == "Forge")
+    expect(dave["domains"] == [], f"bound to {dave['domains']}")
+    session.close_popup(handle)
+
+
+def check_popup_copy_search(session):
+    session.open("www.shop.test", "plain-otp.html")
+    handle = session.popup()
+    driver = session.driver
+    wait(driver, lambda: len(session.rows()) == 2, lambda: f"the popup shows {session.rows()}")
+    wait(driver, lambda: driver.execute_script(
+        "return document.querySelector('#accounts li[data-id=\"22222222-2222-4222-8222-222222222222\"] img.icon')"
+        "?.naturalWidth > 0"), "Shop (alice)'s icon from the vault is not shown")
+    driver.find_element(By.CSS_SELECTOR, "[aria-label='Copy the code of Shop (bob)']").click()
+    copied = driver.find_element(By.ID, "copied")
+    wait(driver, lambda: "Copied the code of Shop (bob); cleared in 30 s." in copied.text, lambda: f"it says {copied.text!r}")
+    copies = lambda: open(os.path.join(session.hosts, "copied.log")).read().split()
+    expect(copies() == ["135790"], f"copied {copies()}")
+    driver.find_element(By.ID, "search").send_keys("gitl")
+    wait(driver, lambda: [row for row in session.rows("found")] == ["GGitLab (carol)Copy"],
+         lambda: f"the search found {session.rows('found')}")
+    driver.find_element(By.CSS_SELECTOR, "#found [aria-label='Copy the code of GitLab (carol)']").click()
+    wait(driver, lambda: copies() == ["135790", "112233"], lambda: f"copied {copies()}")
+    asked = [r["type"] for r in session.requests() if r["type"] in ("accounts", "copy")]
+    expect(asked[-2:] == ["copy", "copy"] and "accounts" in asked, f"the popup asked {asked}")
+    background = lambda: driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    light = background()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    wait(driver, lambda: background() == "rgb(36, 36, 36)", lambda: f"the dark background is {background()} ({light} light)")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    session.close_popup(handle)
 
 
 def check_host_origin(session):
@@ -451,13 +628,22 @@ def real_fills(session, secret):
     fills_real(session, "www.example.org", "plain-otp.html", secret)
 
 
-def real_refused(session, host, path, words, scheme="https", frame=False):
+def real_absent(session, host, path, saying, scheme="https", frame=False):
+    """Nothing of the extension's is drawn on the page (or its frame): checked once the popup,
+    whose request the real host answers after the content script's, says why nothing is filled."""
     session.open(host, path, scheme)
+    handle = session.popup()
+    message = session.driver.find_element(By.ID, "message")
+    wait(session.driver, lambda: saying in message.text, lambda: f"the popup says {message.text!r}")
+    session.close_popup(handle)
     if frame:
         session.driver.switch_to.frame(
             wait(session.driver, lambda: session.driver.find_elements(By.ID, "frame"), "no frame")[0])
-    session.page.button().click()
-    wait(session.driver, lambda: words in session.page.status(), lambda: f"the status says {session.page.status()!r}")
+        wait(session.driver, lambda: session.page.js("return document.readyState") == "complete", "the frame never loaded")
+    session.driver.execute_async_script(
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+    count = session.page.js("return document.querySelectorAll('twofold-fill').length")
+    expect(count == 0, f"{count} <twofold-fill> elements")
     expect(session.page.value("#otp") == "", "the field was filled")
     session.driver.switch_to.default_content()
 
@@ -472,7 +658,7 @@ def real_popup(session, secret):
     wait(session.driver, lambda: len(rows()) == 1, lambda: f"the popup shows {rows()}: "
          + session.driver.find_element(By.ID, "message").text)
     codes = {totp(secret, before), totp(secret, time.time())}
-    expect(rows()[0].startswith("Deno (Mason)") and any(code in rows()[0] for code in codes),
+    expect("Deno (Mason)" in rows()[0] and any(code in rows()[0] for code in codes),
            lambda: f"the popup shows {rows()}")
     session.driver.close()
     session.driver.switch_to.window(session.driver.window_handles[0])
@@ -483,17 +669,17 @@ REAL_CHECKS = [
     ("real host: a bound site fills", real_fills),
     ("real host: the popup shows the site's code", real_popup),
     ("real host: a lookalike gets nothing",
-     lambda session, secret: real_refused(session, "login.examp1e.org", "plain-otp.html",
-                                          "No Twofold account is bound to examp1e.org")),
+     lambda session, secret: real_absent(session, "login.examp1e.org", "plain-otp.html",
+                                         "No account is bound to examp1e.org")),
     ("real host: a cross-site frame is refused",
-     lambda session, secret: real_refused(session, "login.example.org", "frame.html?frame=widget.evil.test",
-                                          "refuses to fill here", frame=True)),
+     lambda session, secret: real_absent(session, "login.example.org", "frame.html?frame=widget.evil.test",
+                                         "Bound to example.org", frame=True)),
     ("real host: the bound site framed by another site is refused",
-     lambda session, secret: real_refused(session, "www.evil.test", "frame.html?frame=login.example.org",
-                                          "refuses to fill here", frame=True)),
+     lambda session, secret: real_absent(session, "www.evil.test", "frame.html?frame=login.example.org",
+                                         "No account is bound to evil.test", frame=True)),
     ("real host: a plain http page is refused",
-     lambda session, secret: real_refused(session, "login.example.org", "plain-otp.html", "refuses to fill here",
-                                          scheme="http")),
+     lambda session, secret: real_absent(session, "login.example.org", "plain-otp.html", "Not on this page",
+                                         scheme="http")),
 ]
 
 
@@ -516,6 +702,14 @@ CHECKS = [
     ("popup codes and chooser", check_popup),
     ("popup unlocks", check_popup_unlock),
     ("popup binds after confirmation", check_popup_binds),
+    ("honeypot fields are never chosen", check_honeypot),
+    ("SMS field first: the field the person clicked", check_sms_first),
+    ("the focused field is preferred", check_focused_field),
+    ("autofill: a page's own focus() fills nothing", check_focus_itself),
+    ("autofill: an autofocus field on the first interaction", check_autofocus),
+    ("popup fills a same-site frame", check_popup_frame),
+    ("popup binds nothing when the page navigated", check_popup_bind_navigated),
+    ("popup copies, searches, icons and dark", check_popup_copy_search),
     ("host started with the extension's origin", check_host_origin),
 ]
 

@@ -5,7 +5,8 @@ It speaks the host protocol of browser-design.md (4-byte native-order length, th
 with a toy matching rule (a registrable domain is a host's last two labels), so the extension
 can be tested alone. Its state is the JSON file `fake_host.json` beside its manifest: the
 accounts and their bound domains, `locked`, `autofill`, and `hold` (a fill waits for the file
-`release` to appear). Every request is appended to `requests.log`, one JSON object a line.
+`release` to appear). Every request is appended to `requests.log`, and every answer to
+`answers.log`, one JSON object a line; `copied.log` gets each code copied.
 """
 import json
 import os
@@ -42,6 +43,20 @@ def label(account):
 
 def answer(request, state):
     kind = request.get("type")
+    if kind == "accounts":
+        if state.get("locked"):
+            return {"type": "locked"}
+        return {"type": "accounts", "accounts": [
+            {**label(a), "type": "totp", "icon": a.get("icon")} for a in state["accounts"]]}
+    if kind == "copy":
+        if state.get("locked"):
+            return {"type": "locked"}
+        account = next((a for a in state["accounts"] if a["id"] == request.get("id")), None)
+        if account is None:
+            return {"type": "error", "message": "no account has that id"}
+        with open(os.path.join(FOLDER, "copied.log"), "a") as log:
+            log.write(account["code"] + "\n")
+        return {"type": "copied", **label(account), "cleared_after": 30}
     if kind == "unlock":
         state["locked"] = False
         return {"type": "unlocked"}
@@ -54,7 +69,12 @@ def answer(request, state):
     if registrable(page.hostname) != registrable(top.hostname):
         return {"type": "refused", "reason": "cross_site_frame", "message": "A frame of another site."}
     domain = registrable(page.hostname)
+    if kind == "site":
+        bound = any(domain in a["domains"] for a in state["accounts"])
+        return {"type": "site", "domain": domain, "bound": bound}
     if kind == "bind":
+        if request.get("domain") is not None and request["domain"] != domain:
+            return {"type": "refused", "reason": "site_changed", "message": "the page left the site you confirmed"}
         account = next(a for a in state["accounts"] if a["id"] == request["id"])
         account["domains"].append(domain)
         return {"type": "bound", "domain": domain, "id": account["id"]}
@@ -70,7 +90,8 @@ def answer(request, state):
         return {"type": "codes", "domain": domain,
                 "accounts": [{**label(a), "code": a["code"], "seconds_left": 20} for a in matched]}
     if not matched:
-        suggestions = [label(a) for a in state["accounts"] if a["issuer"].lower() == domain.split(".")[0]]
+        suggestions = [label(a) for a in state["accounts"]
+                       if not a["domains"] and a["issuer"].lower() == domain.split(".")[0]]
         return {"type": "no_account", "domain": domain, "suggestions": suggestions}
     if len(matched) > 1:
         return {"type": "choose", "domain": domain, "accounts": [label(a) for a in matched]}
@@ -93,6 +114,8 @@ def main():
         with open(STATE) as file:
             state = json.load(file)
         reply = answer(request, state)
+        with open(os.path.join(FOLDER, "answers.log"), "a") as log:
+            log.write(json.dumps({"request": request, "answer": reply}) + "\n")
         with open(STATE + ".new", "w") as file:
             json.dump(state, file)
         os.replace(STATE + ".new", STATE)

@@ -4,7 +4,8 @@ public struct BrowserBindings: Equatable, Sendable {
   /// The registrable domains (or IP addresses, or `localhost`) each account is bound to, in the
   /// order they were bound.
   public var accounts: [Account.ID: [String]]
-  /// Whether a code field is filled when it first gets focus, without a click.
+  /// Whether a code field is filled when the person first focuses it (or first acts on a page
+  /// that focused it), without a click on the button.
   public var autofill: Bool
   /// Extension ids the host accepts besides the extension's own (store builds).
   public var extensionIDs: [String]

@@ -14,6 +14,10 @@ public struct BrowserFill: Sendable {
     case noDomain = "no_domain"
     /// The chosen account is not bound to the page.
     case notMatched = "not_matched"
+    /// The page is no longer on the site the person confirmed a binding for.
+    case siteChanged = "site_changed"
+    /// The account is not one suggested for the site, which only `twofold browser bind` binds.
+    case notSuggested = "not_suggested"
 
     /// One sentence for a person.
     public var message: String {
@@ -23,6 +27,9 @@ public struct BrowserFill: Sendable {
       case .unparsableURL: "the page's address cannot be read"
       case .noDomain: "the page's host is a public suffix, which no account can be bound to"
       case .notMatched: "that account is not bound to this site"
+      case .siteChanged: "the page left the site you confirmed: nothing was bound"
+      case .notSuggested:
+        "that account is not suggested for this site: bind it with 'twofold browser bind' if you mean to"
       }
     }
   }
@@ -79,7 +86,7 @@ public struct BrowserFill: Sendable {
     let matched = accounts.filter { bindings.isBound($0.id, to: domain) }.map(\.id)
     let outcome =
       Self.choose(chosen, among: matched, on: domain)
-      ?? .none(domain: domain, suggestions: suggestions(for: domain, accounts: accounts))
+      ?? .none(domain: domain, suggestions: suggestions(for: domain, accounts: accounts, bindings: bindings))
     return Result(outcome: outcome, missing: missing)
   }
 
@@ -142,18 +149,24 @@ public struct BrowserFill: Sendable {
     }
   }
 
-  /// The accounts, none bound to `domain`, whose folded issuer is the domain's first label
-  /// (decoded from Punycode) or whose issuer the table maps to the domain.
-  private func suggestions(for domain: String, accounts: [AccountLabel]) -> [Account.ID] {
-    var label = String(domain.prefix { $0 != "." })
-    if label.hasPrefix(Punycode.acePrefix), let decoded = Punycode.decode(label.dropFirst(4)) {
-      label = decoded
-    }
-    let folded = TextFolding.fold(label)
+  /// The accounts that may be suggested for `domain` (bound only once the person confirms one):
+  /// those bound to no site yet whose issuer names `domain`. An issuer the shipped table knows
+  /// names only the table's domains (`GitHub` never suggests `github.co.uk`); any other names the
+  /// domain whose first label is the issuer, folded (`github` for `GitHub`). A Punycode label
+  /// is compared decoded, lowercased and unfolded: `githüb.com` is not `GitHub`'s.
+  private func suggestions(for domain: String, accounts: [AccountLabel], bindings: BrowserBindings)
+    -> [Account.ID]
+  {
+    let first = String(domain.prefix { $0 != "." })
+    let isIDN = first.hasPrefix(Punycode.acePrefix)
+    let unicode = isIDN ? Punycode.decode(first.dropFirst(4)) : nil
+    let folded = TextFolding.fold(first)
     return accounts.filter { account in
-      !account.issuer.isEmpty
-        && (TextFolding.fold(account.issuer) == folded
-          || issuerDomains.names(domain, forIssuer: account.issuer))
+      guard !account.issuer.isEmpty, bindings.accounts[account.id]?.isEmpty ?? true else { return false }
+      let known = issuerDomains.domains(ofIssuer: account.issuer)
+      if !known.isEmpty { return known.contains(domain) }
+      if isIDN { return unicode != nil && account.issuer.lowercased() == unicode }
+      return TextFolding.fold(account.issuer) == folded
     }.map(\.id)
   }
 

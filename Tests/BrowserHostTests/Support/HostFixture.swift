@@ -42,6 +42,8 @@ final class HostFixture: Sendable {
     var warnings: [String] = []
     var unlock: HostPorts.UnlockOutcome = .unlocked
     var unlocks = 0
+    var copy: HostPorts.CopyOutcome = .noTool
+    var copied: [String] = []
   }
 
   init(vault: FakeVault = FakeVault(HostFixture.accounts), bindings: BrowserBindings = HostFixture.bindings) {
@@ -53,6 +55,9 @@ final class HostFixture: Sendable {
   var bindings: BrowserBindings? { state.withLock { try? $0.bindings.get() } }
   var warnings: [String] { state.withLock { $0.warnings } }
   var unlocks: Int { state.withLock { $0.unlocks } }
+  var copied: [String] { state.withLock { $0.copied } }
+
+  func set(copy: HostPorts.CopyOutcome) { state.withLock { $0.copy = copy } }
 
   func set(bindings: Result<BrowserBindings, HostPorts.Failure>) { state.withLock { $0.bindings = bindings } }
   func set(unlock: HostPorts.UnlockOutcome) { state.withLock { $0.unlock = unlock } }
@@ -79,7 +84,13 @@ final class HostFixture: Sendable {
           }
         },
         now: { Self.time },
-        warn: { [self] line in state.withLock { $0.warnings.append(line) } }))
+        warn: { [self] line in state.withLock { $0.warnings.append(line) } },
+        copy: { [self] code in
+          state.withLock {
+            $0.copied.append(code)
+            return $0.copy
+          }
+        }))
   }
 
   /// The session's answer to `json`.

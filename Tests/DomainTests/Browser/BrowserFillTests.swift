@@ -35,7 +35,7 @@ struct BrowserFillTests {
     arguments: [
       ("https://examp1e.org/", "examp1e.org", [] as [Account.ID]),
       ("https://example.org.evil.test/", "evil.test", []),
-      ("https://example.org.co/", "example.org.co", [example.id]),
+      ("https://example.org.co/", "example.org.co", []),
       ("https://login-example.org/", "login-example.org", []),
     ])
   func lookalikes(page: String, domain: String, suggested: [Account.ID]) {
@@ -63,11 +63,51 @@ struct BrowserFillTests {
     arguments: [
       ("https://login.live.com/", "live.com", [microsoft.id]),
       ("https://login.microsoftonline.com/", "microsoftonline.com", [microsoft.id]),
-      ("https://example.net/", "example.net", [example.id]),
+      ("https://example.net/", "example.net", []),
       ("https://gitlab.com/", "gitlab.com", []),
     ])
   func suggestions(page: String, domain: String, suggested: [Account.ID]) {
     #expect(outcome(page) == .none(domain: domain, suggestions: suggested))
+  }
+
+  static let unbound = [
+    AccountLabel(id: Account.ID("b1"), issuer: "GitHub", name: "alice", type: .totp),
+    AccountLabel(id: Account.ID("b2"), issuer: "Example", name: "alice", type: .totp),
+    AccountLabel(id: Account.ID("b3"), issuer: "Bücher", name: "alice", type: .totp),
+    AccountLabel(id: Account.ID("b4"), issuer: "Zürich", name: "alice", type: .totp),
+  ]
+
+  @Test(
+    "A suggestion is an unbound account whose issuer names the site: the table's domains only for an issuer it knows, an IDN label unfolded",
+    arguments: [
+      ("https://github.com/", [Account.ID("b1")]),
+      ("https://github.co.uk/", []),
+      ("https://gist.github.io/", []),
+      ("https://xn--githb-nva.com/", []),  // githüb.com
+      ("https://example.net/", [Account.ID("b2")]),
+      ("https://xn--exmple-cua.net/", []),  // exämple.net
+      ("https://xn--bcher-kva.de/", [Account.ID("b3")]),  // bücher.de
+      ("https://bucher.de/", [Account.ID("b3")]),  // an ASCII label folds the issuer
+      ("https://zurich.ch/", [Account.ID("b4")]),
+    ])
+  func suggestionRules(page: String, suggested: [Account.ID]) {
+    let result = fill.fill(page: page, top: nil, bindings: BrowserBindings(), accounts: Self.unbound)
+    guard case .none(_, let suggestions) = result.outcome else {
+      Issue.record("\(result.outcome)")
+      return
+    }
+    #expect(suggestions == suggested)
+  }
+
+  @Test("An account already bound to another site is never suggested")
+  func boundElsewhere() {
+    let bindings = BrowserBindings(accounts: [Account.ID("b1"): ["github-enterprise.example"]])
+    #expect(
+      fill.fill(page: "https://github.com/", top: nil, bindings: bindings, accounts: Self.unbound).outcome
+        == .none(domain: "github.com", suggestions: []))
+    #expect(
+      fill.fill(page: "https://github.com/", top: nil, bindings: BrowserBindings(), accounts: Self.unbound)
+        .outcome == .none(domain: "github.com", suggestions: [Account.ID("b1")]))
   }
 
   @Test(
