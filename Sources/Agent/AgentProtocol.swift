@@ -29,6 +29,20 @@ public struct HeldVaultStatus: Equatable, Sendable {
   }
 }
 
+/// An account, its secret withheld, and its code, as an `.accountCodes` answer carries them.
+public struct AccountCodeValue: Equatable, Sendable {
+  /// The account, withheld.
+  public var account: Account
+  /// Its code.
+  public var value: CodeValue
+
+  /// Pairs an account with its code.
+  public init(account: Account, value: CodeValue) {
+    self.account = account
+    self.value = value
+  }
+}
+
 /// An account's code as the agent computed it (the account itself stays with the client).
 public struct CodeValue: Equatable, Sendable {
   /// The code, or nil with `problem`.

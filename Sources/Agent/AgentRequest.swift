@@ -18,6 +18,9 @@ public enum AgentRequest: Sendable {
   /// The one account a QUERY selects (secrets withheld) and its code at Unix time `at`, in one
   /// round trip (`code QUERY`).
   case code(vault: String, query: String, at: Int64, next: Bool)
+  /// The accounts with these ids and their codes at `at`, in that order; ids of no account are
+  /// left out (the browser host's bound accounts, in one round trip).
+  case accountCodes(vault: String, ids: [Account.ID], at: Int64, next: Bool)
   /// A change, run by the agent over the vault file.
   case perform(vault: String, VaultChange)
   /// A sync of `vault` with the sources at the absolute paths `sources` (sync.md), run by the
@@ -73,6 +76,12 @@ extension AgentRequest {
       writer.string(query)
       writer.i64(at)
       writer.bool(next)
+    case .accountCodes(let vault, let ids, let at, let next):
+      writer.request(.accountCodes)
+      writer.string(vault)
+      writer.strings(ids.map(\.rawValue))
+      writer.i64(at)
+      writer.bool(next)
     }
     return writer.bytes
   }
@@ -104,6 +113,10 @@ extension AgentRequest {
         request = .codes(
           vault: try reader.string(), ids: try reader.strings().map(Account.ID.init), at: try reader.i64(),
           next: try reader.bool())
+      case .accountCodes:
+        request = .accountCodes(
+          vault: try reader.string(), ids: try reader.strings().map(Account.ID.init), at: try reader.i64(),
+          next: try reader.bool())
       case .perform: request = .perform(vault: try reader.string(), try reader.change())
       case .sync:
         request = .sync(
@@ -132,4 +145,5 @@ enum RequestKind: UInt8 {
   // 10 was "keep the held key in the login keyring" (protocol 6 and before), retired in 7: the
   // agent stores no key anywhere on request, so no process of the user can have it put the key
   // where every such process reads it. `keyring enable` opens the vault with its password itself.
+  case accountCodes = 11
 }

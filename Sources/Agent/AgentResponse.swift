@@ -26,6 +26,8 @@ public enum AgentResponse: Equatable, Sendable {
   case accounts([Account])
   /// One account, its secret withheld, and its code.
   case accountCode(Account, CodeValue)
+  /// Accounts, their secrets withheld, each with its code.
+  case accountCodes([AccountCodeValue])
   /// What a sync did with each source.
   case synced([SyncVault.SourceReport])
   /// A sync that stopped, changing nothing: which file, and why.
@@ -81,6 +83,12 @@ extension AgentResponse {
       writer.answer(.accountCode)
       writer.account(account, .withhold)
       writer.codeValue(value)
+    case .accountCodes(let values):
+      writer.answer(.accountCodes)
+      writer.array(values) { writer, value in
+        writer.account(value.account, .withhold)
+        writer.codeValue(value.value)
+      }
     }
     return writer.bytes
   }
@@ -128,6 +136,11 @@ extension AgentResponse {
         response = .accounts(
           try reader.array { (reader) throws(WireReader.Malformed) in try reader.account() })
       case .accountCode: response = .accountCode(try reader.account(), try reader.codeValue())
+      case .accountCodes:
+        response = .accountCodes(
+          try reader.array { (reader) throws(WireReader.Malformed) in
+            AccountCodeValue(account: try reader.account(), value: try reader.codeValue())
+          })
       }
       try reader.finish()
       return response
@@ -142,7 +155,7 @@ extension AgentResponse {
 enum ResponseKind: UInt8 {
   case ok = 1
   case okWithoutLockedMemory, status, contents, codes, outcome, notHeld, failure, versionMismatch, malformed
-  case synced, syncFailed, accounts, accountCode
+  case synced, syncFailed, accounts, accountCode, accountCodes
 
   /// Whether every version writes this answer alike: `versionMismatch` keeps its number and its
   /// one field in every version, so a client reads it whatever version the agent speaks.
@@ -160,6 +173,11 @@ extension AgentResponse {
   /// The account and its code of an `.accountCode` answer, as the client's `AccountCode`.
   var accountCode: AccountCode? {
     if case .accountCode(let account, let value) = self { value.code(of: account) } else { nil }
+  }
+
+  /// The accounts and codes of an `.accountCodes` answer, as the client's `AccountCode`s.
+  var accountCodes: [AccountCode]? {
+    if case .accountCodes(let values) = self { values.map { $0.value.code(of: $0.account) } } else { nil }
   }
 
   /// The codes of a `.codes` answer.

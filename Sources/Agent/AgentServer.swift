@@ -216,6 +216,20 @@ public final class AgentServer: Sendable {
         )
         .encoded()
       }
+    case .accountCodes(let vault, let ids, let time, let next):
+      return using(vault, at: now) { (held) throws(DomainError) in
+        let indexed = try held.indexed()
+        var values: [AccountCodeValue] = []
+        values.reserveCapacity(ids.count)
+        for id in ids {
+          guard let position = indexed.index.position(of: id) else { continue }
+          values.append(
+            AccountCodeValue(
+              account: indexed.index.accounts[position],
+              value: held.code(at: position, of: indexed, time: time, next: next)))
+        }
+        return AgentResponse.accountCodes(values).encoded()
+      }
     case .perform(let vault, let change):
       return using(vault, at: now) { (held) throws(DomainError) in
         defer { held.invalidate() }

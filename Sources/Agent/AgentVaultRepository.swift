@@ -58,6 +58,15 @@ public final class AgentVaultRepository: VaultRepository, Sendable {
     return try directly { () throws(DomainError) in try direct.code(matching: query, at: time, next: next) }
   }
 
+  /// The accounts with these ids and their codes, found and computed in the agent in one round trip.
+  public func codes(ofIDs ids: [Account.ID], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
+  {
+    if let codes = try ask(.accountCodes(vault: vault, ids: ids, at: time, next: next), \.accountCodes) {
+      return codes
+    }
+    return try directly { () throws(DomainError) in try direct.codes(ofIDs: ids, at: time, next: next) }
+  }
+
   /// A change described only as a closure needs the secrets here: it runs on the vault file.
   public func update<Result>(
     _ change: (inout VaultContents) throws(DomainError) -> Result

@@ -24,9 +24,9 @@ extension HostSession {
   }
 
   /// Matches the frame at `url` in the top page `top`. A refused page is answered before the
-  /// vault is read. The accounts bound to the page's site are asked for one by one, each with
-  /// its code (one round trip to the agent each, whatever the vault's size); only a site with
-  /// none reads every account's label, for the suggestions.
+  /// vault is read. The accounts bound to the page's site are asked for by id with their codes
+  /// (one round trip to the agent, whatever the vault's size); only a site with none reads every
+  /// account's label, for the suggestions.
   func match(url: String, top: String, chosen: Account.ID?) throws(Stop) -> Matched {
     let bindings = try self.bindings()
     let fill = BrowserFill(list: try suffixList())
@@ -37,19 +37,15 @@ extension HostSession {
     }
     let repository = ports.vault()
     let time = ports.now()
-    var made: [AccountCode] = []
-    var missing: [Account.ID] = []
-    for id in bindings.accounts.keys.sorted() where bindings.isBound(id, to: site) {
-      do throws(DomainError) {
-        let code = try repository.code(matching: AccountQuery(id.rawValue), at: time, next: false)
-        // A deleted account's id is no exact id any more: the query may select another by name.
-        if code.account.id == id { made.append(code) } else { missing.append(id) }
-      } catch .notFound, .ambiguous {
-        missing.append(id)
-      } catch {
-        throw Self.stop(error)
-      }
+    let bound = bindings.accounts.keys.sorted().filter { bindings.isBound($0, to: site) }
+    let made: [AccountCode]
+    do throws(DomainError) {
+      made = bound.isEmpty ? [] : try repository.codes(ofIDs: bound, at: time, next: false)
+    } catch {
+      throw Self.stop(error)
     }
+    let found = Set(made.map(\.account.id))
+    let missing = bound.filter { !found.contains($0) }
     if made.isEmpty {
       // No account bound to the site is left: every label, for the suggestions.
       let accounts = try load(repository)

@@ -22,6 +22,11 @@ public protocol VaultRepository: Sendable {
   /// The codes of `accounts` (as `load` gave them) at Unix time `time`, in their order.
   func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
 
+  /// The codes at `time` of the accounts whose ids are `ids`, in that order; an id of no account
+  /// (deleted since it was written down) is left out. In one step where the repository can (the
+  /// agent's client: one round trip, whatever the number of ids).
+  func codes(ofIDs ids: [Account.ID], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
+
   /// The accounts `query` selects, in display order (as `load` gives them).
   func accounts(matching query: AccountQuery) throws(DomainError) -> [Account]
 
@@ -49,6 +54,14 @@ extension VaultRepository {
   {
     let account = try query.select(among: accounts(matching: query))
     return try codes(of: [account], at: time, next: next)[0]
+  }
+
+  /// Finds the accounts in `load`, then asks for their codes.
+  public func codes(ofIDs ids: [Account.ID], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode]
+  {
+    var byID: [Account.ID: Account] = [:]
+    for account in try load().accounts where byID[account.id] == nil { byID[account.id] = account }
+    return try codes(of: ids.compactMap { byID[$0] }, at: time, next: next)
   }
 
   /// Computes the codes here, from the accounts' secrets.

@@ -108,6 +108,31 @@ struct AgentServerTests {
     #expect(try repository.accounts(matching: AccountQuery("6238")).map(\.id) == [added.id])
   }
 
+  @Test(
+    "accounts asked for by id come back with their codes in one request, in the order asked, unknown ids left out"
+  )
+  func codesByID() throws {
+    let agent = InProcessAgent()
+    _ = try agent.unlock()
+    let repository = agent.repository()
+    let first = try AddAccount(repository: repository, ids: .counting("one"))(Self.rfcAccount)
+    var other = Self.rfcAccount
+    other.issuer = "Other"
+    let second = try AddAccount(repository: repository, ids: .counting("two"))(other)
+    let gone = Account.ID("00000000-0000-4000-8000-00000000dead")
+    guard
+      case .accountCodes(let values) = try agent.send(
+        .accountCodes(vault: InProcessAgent.vault, ids: [second.id, gone, first.id], at: 59, next: false))
+    else {
+      Issue.record("not account codes")
+      return
+    }
+    #expect(values.map(\.account.id) == [second.id, first.id])
+    #expect(values.allSatisfy { $0.account.otp.isWithheld && $0.value.code == "94287082" })
+    let codes = try repository.codes(ofIDs: [gone, first.id], at: 59, next: false)
+    #expect(codes.map(\.account.id) == [first.id] && codes.map(\.code) == ["94287082"])
+  }
+
   @Test("a vault file changed by another writer is read again; one left alone is not")
   func otherWriter() throws {
     let agent = InProcessAgent()

@@ -56,6 +56,7 @@ struct AgentWireBytesTests {
       ("matching", .matching(vault: "/v", query: "q")),
       ("codes", .codes(vault: "/v", ids: [id], at: 1_700_000_000, next: true)),
       ("code", .code(vault: "/v", query: "q", at: 1_700_000_000, next: false)),
+      ("accountCodes", .accountCodes(vault: "/v", ids: [id], at: 1_700_000_000, next: false)),
       ("sync", .sync(vault: "/v", sources: ["/s"], ownCopies: true, dryRun: false, sourcePassword: [7])),
     ] + changes.map { ("perform \($0.0)", .perform(vault: "/v", $0.1)) }
   }
@@ -95,6 +96,7 @@ struct AgentWireBytesTests {
       ("codes", .codes([value])), ("notHeld", .notHeld), ("versionMismatch", .versionMismatch(9)),
       ("malformed", .malformed("m")), ("accounts", .accounts([account])),
       ("accountCode", .accountCode(account, value)),
+      ("accountCodes", .accountCodes([AccountCodeValue(account: account, value: value)])),
       (
         "synced",
         .synced([
@@ -145,6 +147,8 @@ struct AgentWireBytesTests {
   static let pinnedHex: [String: String] = [
     "answer accountCode":
       "00070e00000001610000000149000000016e00000004746f747000000004534841310000000000000006000000000000001e000000000000000000000000000000000001000000010000000167000000000001000000063132333435360001000000000000000500",
+    "answer accountCodes":
+      "00070f0000000100000001610000000149000000016e00000004746f747000000004534841310000000000000006000000000000001e000000000000000000000000000000000001000000010000000167000000000001000000063132333435360001000000000000000500",
     "answer accounts":
       "00070d0000000100000001610000000149000000016e00000004746f747000000004534841310000000000000006000000000000001e0000000000000000000000000000000000010000000100000001670000000000",
     "answer codes":
@@ -207,6 +211,8 @@ struct AgentWireBytesTests {
       "00070b00000001000000022f7301000000060100000000016c0201000000016c00000001000000046e6f74650300000000016c04000000016c000000046e6f74650105000000016c0100000001000000056c6162656c06000000016c000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000002000000000000000100000001000000016e000000010000000177",
     "answer versionMismatch":
       "0007090009",
+    "request accountCodes":
+      "00070b000000022f76000000010000000161000000006553f10000",
     "request code":
       "000709000000022f760000000171000000006553f10000",
     "request codes":

@@ -94,6 +94,24 @@ struct HostSessionFillTests {
     #expect(fixture.vault.reads == 0)
   }
 
+  @Test(
+    "the accounts bound to a site are asked for by id with their codes in one request, a deleted one's binding dropped"
+  )
+  func boundAccountsInOneRequest() {
+    var bindings = F.bindings
+    bindings.bind(F.deleted, to: "example.org")
+    let fixture = HostFixture(bindings: bindings)
+    guard case .choose(domain: "example.org", let choices) = fixture.answer(F.fill("https://example.org/"))
+    else {
+      Issue.record("no chooser")
+      return
+    }
+    #expect(choices.count == 2)
+    #expect(fixture.vault.askedByID == [[F.workOne, F.workTwo, F.deleted].sorted()])
+    #expect(fixture.vault.reads == 1)
+    #expect(fixture.changes == [.dropAccounts([F.deleted])])
+  }
+
   @Test("a same-site frame is filled")
   func sameSiteFrame() {
     #expect(

@@ -432,7 +432,8 @@ def check_popup_unlock(session):
     session.driver.switch_to.new_window("tab")
     session.driver.get(f"chrome-extension://{EXTENSION_ID}/popup.html")
     unlock = session.driver.find_element(By.ID, "unlock")
-    wait(session.driver, unlock.is_displayed, "no Unlock button while locked")
+    wait(session.driver, unlock.is_displayed,
+         lambda: f"no Unlock button while locked (the popup says {session.driver.find_element(By.ID, 'message').text!r})")
     expect(session.driver.find_element(By.ID, "message").text == "Twofold is locked.", "no word of the lock")
     unlock.click()
     rows = lambda: session.driver.execute_script(
@@ -447,7 +448,8 @@ def check_popup_binds(session):
     session.driver.switch_to.new_window("tab")
     session.driver.get(f"chrome-extension://{EXTENSION_ID}/popup.html")
     find = lambda: session.driver.find_elements(By.CSS_SELECTOR, "[aria-label='Bind GitLab (carol) to gitlab.com']")
-    wait(session.driver, find, "no suggestion to bind")[0].click()
+    wait(session.driver, find,
+         lambda: f"no suggestion to bind (the popup says {session.driver.find_element(By.ID, 'message').text!r})")[0].click()
     confirm = session.driver.find_element(By.ID, "confirm-text")
     wait(session.driver, confirm.is_displayed, "no confirmation")
     expect("Bind GitLab (carol) to gitlab.com?" in confirm.text, f"the confirmation says {confirm.text!r}")

@@ -10,14 +10,24 @@ final class FakeVault: VaultRepository, Sendable {
     case failing(DomainError)
   }
 
-  private let stored: Mutex<(contents: VaultContents, state: State, reads: Int)>
+  private let stored: Mutex<(contents: VaultContents, state: State, reads: Int, asked: [[Account.ID]])>
 
   init(_ accounts: [Account], state: State = .open) {
-    stored = Mutex((VaultContents(accounts: accounts), state, 0))
+    stored = Mutex((VaultContents(accounts: accounts), state, 0, []))
   }
 
   /// How many times the vault was read.
   var reads: Int { stored.withLock { $0.reads } }
+
+  /// The ids of each `codes(ofIDs:)` call, as an agent would get them in one request each.
+  var askedByID: [[Account.ID]] { stored.withLock { $0.asked } }
+
+  /// One read, as the agent answers one `accountCodes` request.
+  func codes(ofIDs ids: [Account.ID], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode] {
+    stored.withLock { $0.asked.append(ids) }
+    let accounts = try load().accounts
+    return try codes(of: ids.compactMap { id in accounts.first { $0.id == id } }, at: time, next: next)
+  }
 
   /// The accounts as stored now.
   var accounts: [Account] { stored.withLock { $0.contents.accounts } }
