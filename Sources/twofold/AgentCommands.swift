@@ -2,6 +2,7 @@ import Agent
 import Arguments
 import Codecs
 import Crypto
+import Data
 import Domain
 import Infrastructure
 
@@ -157,19 +158,26 @@ struct AgentCommands {
     let log = environment.standardError
     let faultPoint = environment.vaultFaultPoint
     let stateRoot = StateLocation.root(variables: environment.variables)
-    let server = AgentServer(
-      folder: access.client.folder,
-      dependencies: AgentServer.Dependencies(
-        clock: { BootClock.milliseconds() },
-        storage: { path in
-          FileVaultStorage(
-            path: path, now: { clock() },
-            deviceTag: { DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
+    let ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
+    let agentLog: @Sendable (String) -> Void = { log("twofold agent: \($0)\n") }
+    let handler = AgentRequestHandler(
+      dependencies: AgentRequestHandler.Dependencies(
+        leaseClock: { BootClock.milliseconds() },
+        openVault: { path, key, slot in
+          let storage = FileVaultStorage(
+            path: path, now: { clock() }, deviceTag: { DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
             faultPoint: faultPoint)
+          let keeper = stateRoot.map { root in
+            KeptVersionFiles.keeper(
+              stateFolder: StateLocation.folder(forVault: path, root: root), random: .secure, ids: ids,
+              now: clock)
+          }
+          return AegisVaultRepository(
+            storage: storage, masterKey: key, slotIndex: slot, random: .secure, ids: ids, keeper: keeper)
         },
-        random: .secure, ids: IdentifierSource.uuid(random: RandomSource.secure.bytes), lockedMemory: locked,
-        log: { log("twofold agent: \($0)\n") }, now: clock,
-        stateRoot: stateRoot))
+        ids: ids, lockedMemory: locked, log: agentLog, identity: FileIdentity.of,
+        syncs: AgentSyncService(stateRoot: stateRoot, ids: ids, random: .secure, clock: clock, log: agentLog)))
+    let server = AgentServer(folder: access.client.folder, handler: handler)
     do throws(AgentServer.StartFailure) {
       try server.run()
     } catch {

@@ -27,21 +27,24 @@ final class InProcessAgent: Sendable {
   let files = MemoryVaultFiles()
   /// The agent's clock.
   let clock = ManualClock()
-  /// The server.
-  let server: AgentServer
+  /// The agent's request handler.
+  let server: AgentRequestHandler
 
   /// An agent with the sealed vault at `vault`, not yet holding it.
   init() {
     files.write(Self.sealed.bytes, at: Self.vault)
     let files = files
     let clock = clock
-    server = AgentServer(
-      folder: RuntimeFolder(variables: ["XDG_RUNTIME_DIR": "/nonexistent-run"]),
-      dependencies: AgentServer.Dependencies(
-        clock: { clock.milliseconds.withLock { $0 } }, storage: files.storage, random: .secure,
-        ids: .counting("agent"),
-        lockedMemory: .unavailable, log: { _ in }, now: { 1_700_000_000 }, stateRoot: nil,
-        identity: files.identity))
+    let ids = IdentifierSource.counting("agent")
+    server = AgentRequestHandler(
+      dependencies: AgentRequestHandler.Dependencies(
+        leaseClock: { clock.milliseconds.withLock { $0 } },
+        openVault: { path, key, slot in
+          AegisVaultRepository(
+            storage: files.storage(path), masterKey: key, slotIndex: slot, random: .secure, ids: ids)
+        },
+        ids: ids, lockedMemory: .unavailable, log: { _ in }, identity: files.identity,
+        syncs: AgentSyncService(stateRoot: nil, ids: ids, random: .secure, clock: { 1_700_000_000 }, log: { _ in })))
   }
 
   /// A client whose transport calls the server directly.
