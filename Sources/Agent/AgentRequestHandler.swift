@@ -30,7 +30,8 @@ public final class AgentRequestHandler: Sendable {
     /// Collects the dependencies.
     public init(
       leaseClock: @escaping @Sendable () -> Int64,
-      openVault: @escaping @Sendable (_ path: String, _ key: SecretBytes, _ slot: Int?) -> AegisVaultRepository,
+      openVault:
+        @escaping @Sendable (_ path: String, _ key: SecretBytes, _ slot: Int?) -> AegisVaultRepository,
       ids: IdentifierSource, lockedMemory: LockedMemory.State, log: @escaping @Sendable (String) -> Void,
       identity: @escaping @Sendable (String) -> FileIdentity?, syncs: AgentSyncService
     ) {
@@ -62,7 +63,8 @@ public final class AgentRequestHandler: Sendable {
     public var response: AgentResponse {
       switch self {
       case .response(let response): response
-      case .encoded(let bytes): (try? AgentResponse.decode(bytes)) ?? .malformed("an answer that does not read")
+      case .encoded(let bytes):
+        (try? AgentResponse.decode(bytes)) ?? .malformed("an answer that does not read")
       }
     }
   }

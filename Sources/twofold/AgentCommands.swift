@@ -176,7 +176,8 @@ struct AgentCommands {
             storage: storage, masterKey: key, slotIndex: slot, random: .secure, ids: ids, keeper: keeper)
         },
         ids: ids, lockedMemory: locked, log: agentLog, identity: FileIdentity.of,
-        syncs: AgentSyncService(stateRoot: stateRoot, ids: ids, random: .secure, clock: clock, log: agentLog)))
+        syncs: AgentSyncService(stateRoot: stateRoot, ids: ids, random: .secure, clock: clock, log: agentLog))
+    )
     let server = AgentServer(folder: access.client.folder, handler: handler)
     do throws(AgentServer.StartFailure) {
       try server.run()
