@@ -44,7 +44,8 @@ final class InProcessAgent: Sendable {
             storage: files.storage(path), masterKey: key, slotIndex: slot, random: .secure, ids: ids)
         },
         ids: ids, lockedMemory: .unavailable, log: { _ in }, identity: files.identity,
-        syncs: AgentSyncService(stateRoot: nil, ids: ids, random: .secure, clock: { 1_700_000_000 }, log: { _ in })))
+        syncs: AgentSyncService(
+          stateRoot: nil, ids: ids, random: .secure, clock: { 1_700_000_000 }, log: { _ in })))
   }
 
   /// A client whose transport calls the server directly.
