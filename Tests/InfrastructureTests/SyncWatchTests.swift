@@ -8,14 +8,15 @@ import Testing
 /// being asked"). The sync is a closure that writes what a real one would.
 @Suite("SyncWatch")
 struct SyncWatchTests {
-  /// Runs the watch until `syncs` syncs ran and `looksAfter` more looks passed (each look waits
-  /// 200 ms; a second of quiet starts a sync), or 60 s passed; answers the syncs that ran.
-  /// `change` runs once the watch is in place; `sync(n)` is the n-th sync's work (from 1).
+  /// Runs the watch until `syncs` syncs ran and `looksAfter` more looks passed (each look is
+  /// 200 ms of the watch's clock, which its pause moves on: nothing waits; a second of quiet
+  /// starts a sync), or 60 s of that clock passed; answers the syncs that ran. `change` runs once
+  /// the watch is in place; `sync(n)` is the n-th sync's work (from 1).
   static func watch(
     _ folder: TemporaryDirectory, syncFirst: Bool, syncs: Int, looksAfter: Int = 0,
     change: () throws -> Void = {}, sync: (Int) throws -> Void
   ) -> Int {
-    let deadline = Date().addingTimeInterval(60)
+    var clock: Int64 = 0
     var count = 0
     var looks = 0
     var started = false
@@ -27,13 +28,13 @@ struct SyncWatchTests {
           try? change()
         }
         if count >= syncs { looks += 1 }
-        return looks <= looksAfter && Date() < deadline
+        return looks <= looksAfter && clock < 60_000
       },
       sync: {
         count += 1
         try? sync(count)
         return true
-      })
+      }, clock: { clock }, pause: { clock += Int64($0) })
     return count
   }
 
