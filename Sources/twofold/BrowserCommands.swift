@@ -31,7 +31,8 @@ struct BrowserCommands {
     guard operands.count == 2 else { throw .usage("'browser bind' needs QUERY and DOMAIN") }
     let domain = try site(operands.last!)
     let file = try bindingsFile()
-    let commands = try VaultCommands(environment: environment, arguments: arguments)
+    let commands = try VaultCommands(
+      environment: environment, arguments: arguments, choices: VaultSession.Choices())
     let account = try select(operands.first!, commands, preferringIssuer: true)
     let added = try change(file) { $0.bind(account.id, to: domain) }
     let verb = added ? "bound" : "already bound:"
@@ -44,7 +45,8 @@ struct BrowserCommands {
     }
     let domain: String? = try operands.count == 2 ? site(operands.last!) : nil
     let file = try bindingsFile()
-    let commands = try VaultCommands(environment: environment, arguments: arguments)
+    let commands = try VaultCommands(
+      environment: environment, arguments: arguments, choices: VaultSession.Choices())
     let account = try select(operands.first!, commands)
     let removed = try change(file) { $0.unbind(account.id, from: domain) }
     guard !removed.isEmpty else {
@@ -61,7 +63,8 @@ struct BrowserCommands {
     var bindings = try load(file)
     var accounts: [Account] = []
     if !bindings.accounts.isEmpty {
-      let commands = try VaultCommands(environment: environment, arguments: arguments)
+      let commands = try VaultCommands(
+        environment: environment, arguments: arguments, choices: VaultSession.Choices())
       let contents = try commands.domain { () throws(DomainError) in try commands.session.repository.load() }
       accounts = ListAccounts.sorted(contents.accounts)
       let existing = Set(accounts.map(\.id))

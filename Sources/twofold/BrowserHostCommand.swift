@@ -51,7 +51,8 @@ struct BrowserHostCommand {
   private func ports(bindings: BrowserBindingsFile?) throws(CommandFailure) -> HostPorts {
     let environment = self.environment
     let arguments = self.arguments
-    let reader = try VaultSession(options: arguments, environment: environment, opener: .browserReader)
+    let reader = try VaultSession(
+      options: arguments, environment: environment, choices: VaultSession.Choices(opener: .browserReader))
     let vault = reader.absolutePath
     let warn = environment.standardError
     return HostPorts(
@@ -117,10 +118,9 @@ struct BrowserHostCommand {
   private static func unlock(arguments: ParsedArguments, environment quiet: Environment)
     -> HostPorts.UnlockOutcome
   {
-    var options = arguments
-    options.command = "unlock"
     do throws(CommandFailure) {
-      let session = try VaultSession(options: options, environment: quiet, opener: .browserUnlock)
+      let session = try VaultSession(
+        options: arguments, environment: quiet, choices: VaultSession.Choices(opener: .browserUnlock))
       guard session.agent.isEnabled else { return .failed("the agent is off (TWOFOLD_AGENT=off)") }
       do throws(DomainError) {
         _ = try session.direct.load()

@@ -61,7 +61,8 @@ struct IconsCommand {
     guard !packs.isEmpty else {
       throw .failed("no icon pack is imported: run 'twofold icons import PACK.zip' first")
     }
-    let commands = try VaultCommands(environment: environment, arguments: arguments)
+    let commands = try VaultCommands(
+      environment: environment, arguments: arguments, choices: VaultSession.Choices())
     commands.announceConflictCopies()
     let repository = commands.session.repository
     let contents = try commands.domain { () throws(DomainError) in try repository.load() }

@@ -46,43 +46,41 @@ struct Twofold {
       environment.standardOutput("twofold \(Self.version)\n")
       return
     }
-    guard let command = parsed.command else {
-      if parsed.has("help") {
-        environment.standardOutput(table.overview())
-        return
-      }
+    if parsed.has("help") {
+      let spec = parsed.command.flatMap { table.command(named: $0) }
+      environment.standardOutput(spec.map { table.help(for: $0) } ?? table.overview())
+      return
+    }
+    guard let command = try Command(parsed) else {
       if environment.isTerminal() {
         try TerminalAppCommand(environment: environment, arguments: parsed).runVault()
         return
       }
-      let commands = try VaultCommands(environment: environment, arguments: parsed)
+      let commands = try VaultCommands(
+        environment: environment, arguments: parsed, choices: VaultCommand.list.sessionChoices)
       commands.announceConflictCopies()
       try commands.list()
       return
     }
-    if parsed.has("help") {
-      environment.standardOutput(table.help(for: table.command(named: command)!))
-      return
-    }
     switch command {
-    case "help": try help(parsed, table: table)
-    case "completions": try completions(parsed, table: table)
-    case "code" where parsed.value("uri") != nil: try CodeCommand(environment: environment).run(parsed)
-    case "verify": try VerifyCommand(environment: environment).run(parsed)
-    case "demo": try TerminalAppCommand(environment: environment, arguments: parsed).runDemo()
-    case "unlock": try AgentCommands(environment: environment, arguments: parsed).unlock()
-    case "lock": try AgentCommands(environment: environment, arguments: parsed).lock()
-    case "status": try AgentCommands(environment: environment, arguments: parsed).status()
-    case "agent": try AgentCommands(environment: environment, arguments: parsed).agent()
-    case "browser-host": try BrowserHostCommand(environment: environment, arguments: parsed).run()
-    case "keyring":
+    case .help: try help(parsed, table: table)
+    case .completions: try completions(parsed, table: table)
+    case .codeOfURI: try CodeCommand(environment: environment).run(parsed)
+    case .verify: try VerifyCommand(environment: environment).run(parsed)
+    case .demo: try TerminalAppCommand(environment: environment, arguments: parsed).runDemo()
+    case .unlock: try AgentCommands(environment: environment, arguments: parsed).unlock()
+    case .lock: try AgentCommands(environment: environment, arguments: parsed).lock()
+    case .status: try AgentCommands(environment: environment, arguments: parsed).status()
+    case .agent: try AgentCommands(environment: environment, arguments: parsed).agent()
+    case .browserHost: try BrowserHostCommand(environment: environment, arguments: parsed).run()
+    case .keyring:
       try KeyringCommand(
         environment: environment, arguments: parsed,
         keyring: VaultSession.keyring(variables: environment.variables)
       ).run()
-    case "browser": try browser(parsed)
-    case "icons": try IconsCommand(environment: environment, arguments: parsed).run()
-    default: try vaultCommand(command, parsed)
+    case .browser: try browser(parsed)
+    case .icons: try IconsCommand(environment: environment, arguments: parsed).run()
+    case .vault(let command): try vaultCommand(command, parsed)
     }
   }
 
@@ -94,30 +92,24 @@ struct Twofold {
     throw .usage("unknown browser action '\(action)': use \(names)")
   }
 
-  private func vaultCommand(_ command: String, _ parsed: ParsedArguments) throws(CommandFailure) {
-    if command == "code" {
-      guard !parsed.positionals.isEmpty else { throw .usage("'code' needs QUERY or --uri URI") }
-      for option in ["at", "pin"] where parsed.value(option) != nil {
-        throw .usage("--\(option) only applies with --uri")
-      }
-    }
-    let commands = try VaultCommands(environment: environment, arguments: parsed)
-    if !["init", "sync", "merge-driver"].contains(command) { commands.announceConflictCopies() }
+  private func vaultCommand(_ command: VaultCommand, _ parsed: ParsedArguments) throws(CommandFailure) {
+    let commands = try VaultCommands(
+      environment: environment, arguments: parsed, choices: command.sessionChoices)
+    if command.announcesConflictCopies { commands.announceConflictCopies() }
     switch command {
-    case "init": try commands.initialize()
-    case "add": try commands.add()
-    case "list": try commands.list()
-    case "code": try commands.code()
-    case "show": try commands.show()
-    case "edit": try commands.edit()
-    case "remove": try commands.remove()
-    case "passwd": try commands.changePassword()
-    case "import": try ImportCommand(commands: commands, registry: .importRegistry()).run()
-    case "pick": try PickCommand(commands: commands).run()
-    case "sync": try SyncCommand(commands: commands).run()
-    case "merge-driver": try MergeDriverCommand(commands: commands).run()
-    case "export": try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
-    default: throw .usage("unknown command '\(command)'")
+    case .initialize: try commands.initialize()
+    case .add: try commands.add()
+    case .list: try commands.list()
+    case .code: try commands.code()
+    case .show: try commands.show()
+    case .edit: try commands.edit()
+    case .remove: try commands.remove()
+    case .passwd: try commands.changePassword()
+    case .importAccounts: try ImportCommand(commands: commands, registry: .importRegistry()).run()
+    case .pick: try PickCommand(commands: commands).run()
+    case .sync: try SyncCommand(commands: commands).run()
+    case .mergeDriver: try MergeDriverCommand(commands: commands).run()
+    case .export: try ExportCommand(commands: commands, drawQR: commands.qrPicture).run()
     }
   }
 

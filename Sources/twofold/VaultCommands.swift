@@ -15,10 +15,12 @@ struct VaultCommands {
   let session: VaultSession
   let arguments: ParsedArguments
 
-  init(environment: Environment, arguments: ParsedArguments) throws(CommandFailure) {
+  init(environment: Environment, arguments: ParsedArguments, choices: VaultSession.Choices)
+    throws(CommandFailure)
+  {
     self.environment = environment
     self.arguments = arguments
-    session = try VaultSession(options: arguments, environment: environment)
+    session = try VaultSession(options: arguments, environment: environment, choices: choices)
   }
 
   /// Says on standard error when Syncthing left conflict copies of the vault beside it

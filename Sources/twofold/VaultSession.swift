@@ -36,7 +36,21 @@ struct VaultSession {
     case browserUnlock
   }
 
-  init(options: ParsedArguments, environment: Environment, opener: Opener = .command) throws(CommandFailure) {
+  /// What the command decides about its session.
+  struct Choices {
+    /// Whether the login keyring's key is tried before the password (`$TWOFOLD_KEYRING=off`
+    /// turns it off for any command).
+    var usesKeyring = true
+    /// Whether the repository keeps the contents it last decoded (a sync reads them again).
+    var reusesDecoded = false
+    /// Who opens the vault.
+    var opener = Opener.command
+  }
+
+  init(options: ParsedArguments, environment: Environment, choices: Choices = Choices())
+    throws(CommandFailure)
+  {
+    let opener = choices.opener
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
     let clock = environment.now
     let stateRoot = StateLocation.root(variables: environment.variables)
@@ -53,7 +67,7 @@ struct VaultSession {
     let vault = AgentProcess.absolutePath(path)
     absolutePath = vault
     let keyring =
-      opener != .browserReader && Self.usesKeyring(command: options.command, variables: environment.variables)
+      opener != .browserReader && choices.usesKeyring && Self.usesKeyring(variables: environment.variables)
       ? KeyringUnlock(
         keyring: Self.keyring(variables: environment.variables), vault: vault, warn: { warn($0 + "\n") })
       : nil
@@ -69,7 +83,7 @@ struct VaultSession {
         return try source.vaultPassword()
       },
       random: .secure, ids: ids, keeper: keeper, keyring: keyring,
-      reusesDecoded: options.command == "sync")
+      reusesDecoded: choices.reusesDecoded)
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct
@@ -96,10 +110,10 @@ struct VaultSession {
       }, warn: { warn($0 + "\n") })
   }
 
-  /// Whether `command` tries the login keyring: every command but `passwd`, unless
-  /// `$TWOFOLD_KEYRING` is `off` (`dbus`: through Twofold's own D-Bus client, not libsecret).
-  static func usesKeyring(command: String?, variables: [String: String]) -> Bool {
-    command != "passwd" && variables["TWOFOLD_KEYRING"]?.lowercased() != "off"
+  /// Whether the login keyring may be tried: unless `$TWOFOLD_KEYRING` is `off` (`dbus`:
+  /// through Twofold's own D-Bus client, not libsecret).
+  static func usesKeyring(variables: [String: String]) -> Bool {
+    variables["TWOFOLD_KEYRING"]?.lowercased() != "off"
   }
 
   /// The login keyring, through the client `$TWOFOLD_KEYRING` asks for.
