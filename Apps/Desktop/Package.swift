@@ -61,6 +61,7 @@ let package = Package(
         .product(name: "Presentation", package: "Twofold"),
         .product(name: "Domain", package: "Twofold"),
         .product(name: "Infrastructure", package: "Twofold"),
+        .product(name: "Crypto", package: "Twofold"),
       ]
     ),
     .testTarget(

@@ -29,7 +29,7 @@ final class HeldVault: Sendable {
   /// file system; tests give in-memory files theirs).
   init(
     path: String, repository: AegisVaultRepository, lease: KeyLease,
-    identity: @escaping @Sendable (String) -> FileIdentity? = FileIdentity.of
+    identity: @escaping @Sendable (String) -> FileIdentity?
   ) {
     self.identity = identity
     self.path = path

@@ -18,8 +18,8 @@ public struct InteractiveVault: Sendable {
   public let ids: IdentifierSource
   /// How the agent is reached.
   public let agent: AgentAccess
-  /// Keeps each version written, for sync.
-  private let keeper: VersionKeeper?
+  /// How the vault's repositories are put together.
+  let assembly: VaultAssembly
   /// The vault's key in the login keyring, tried once before the password; nil when not used.
   private let keyring: KeyringUnlock?
   /// The repository the vault was last opened with here, for its key ("Unlock with the login keyring").
@@ -31,20 +31,17 @@ public struct InteractiveVault: Sendable {
   /// storage's (`FileVaultStorage.init`), nil but in a test build.
   public init(
     path: String, agent: AgentAccess, now: @escaping @Sendable () -> Int64,
-    ids: IdentifierSource = .uuid(random: RandomSource.secure.bytes),
-    keyring: (any VaultKeyring)? = SecretServiceKeyring(),
+    ids: IdentifierSource, keyring: (any VaultKeyring)?,
     warn: @escaping @Sendable (String) -> Void = { _ in },
     faultPoint: (@Sendable (FileVaultStorage.WriteStage) -> Void)? = nil
   ) {
     self.path = path
-    storage = FileVaultStorage(
-      path: path, now: now,
-      deviceTag: { DeviceTag.forBackups(in: path, stateRoot: StateLocation.root()) },
-      faultPoint: faultPoint)
+    assembly = VaultAssembly(
+      path: path, now: now, stateRoot: StateLocation.root(), ids: ids, random: .secure, faultPoint: faultPoint
+    )
+    storage = assembly.storage
     self.ids = ids
     self.agent = agent
-    keeper = KeptVersionFiles.keeper(
-      forVault: path, root: StateLocation.root(), random: .secure, ids: ids, now: now)
     self.keyring = keyring.map {
       KeyringUnlock(keyring: $0, vault: AgentProcess.absolutePath(path), warn: warn)
     }
@@ -64,9 +61,7 @@ public struct InteractiveVault: Sendable {
   /// keyring's key (in that order); nil when a password is needed. Throws for a missing or
   /// unreadable file.
   public func openWithoutPassword() throws(DomainError) -> Opened? {
-    let repository = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
-      ids: ids, keeper: keeper)
+    let repository = assembly.repositoryWithoutPassword()
     do throws(DomainError) {
       _ = try repository.load()
       return .unencrypted(
@@ -86,9 +81,8 @@ public struct InteractiveVault: Sendable {
   /// the front end locks or quits, and each copy handed to the repository is wiped after use.
   public func unlock(password: [UInt8], handOver: Bool = true) throws(DomainError) -> VaultServices {
     let kept = SecretBytes(count: password.count) { $0.copyBytes(from: password) }
-    let repository = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } },
-      random: .secure, ids: ids, keeper: keeper, keyring: keyring)
+    let repository = assembly.repository(
+      password: { () throws(DomainError) in kept.withUnsafeBytes { Array($0) } }, keyring: keyring)
     _ = try repository.load()
     opened.set(repository)
     if handOver, agent.isEnabled {
@@ -141,9 +135,7 @@ public struct InteractiveVault: Sendable {
   /// nil when the keyring has no key that opens it.
   private func withKeyring() throws(DomainError) -> VaultServices? {
     guard let keyring else { return nil }
-    let repository = AegisVaultRepository(
-      storage: storage, password: { () throws(DomainError) in throw .passwordRequired }, random: .secure,
-      ids: ids, keeper: keeper, keyring: keyring)
+    let repository = assembly.repositoryWithoutPassword(keyring: keyring)
     do throws(DomainError) {
       _ = try repository.load()
     } catch .passwordRequired {

@@ -70,8 +70,7 @@ extension InteractiveVault {
   public var keyringPort: KeyringPort {
     guard let setting = keyringSetting else { return .unavailable }
     let opened = openedDirectly
-    let storage = storage
-    let ids = ids
+    let assembly = assembly
     return KeyringPort(
       status: { setting.isEnabled() },
       needsPassword: { opened() == nil },
@@ -85,8 +84,7 @@ extension InteractiveVault {
             return .failure(ClipboardFailure("Type the vault's password: the agent keeps its key."))
           }
           try setting.checkWritable()
-          let repository = AegisVaultRepository(
-            storage: storage, password: { () throws(DomainError) in password }, random: .secure, ids: ids)
+          let repository = assembly.repository(password: { () throws(DomainError) in password })
           do throws(DomainError) {
             _ = try repository.load()
           } catch {

@@ -10,7 +10,7 @@ extension InteractiveVault {
   /// file opened with the request's password, written as `twofold export` writes the format,
   /// to a file only its owner reads. The vault file itself is only read.
   public var exporter: @Sendable (ExportFeature.Request, VaultContents?) -> Result<String, ClipboardFailure> {
-    let storage = storage
+    let assembly = assembly
     let ids = ids
     return { request, held in
       do throws(DomainError) {
@@ -19,9 +19,7 @@ extension InteractiveVault {
           contents = held
         } else {
           let password = Array((request.vaultPassword ?? "").utf8)
-          contents = try AegisVaultRepository(
-            storage: storage, password: { () throws(DomainError) in password }, random: .secure, ids: ids
-          ).load()
+          contents = try assembly.repository(password: { () throws(DomainError) in password }).load()
         }
         var password = Array((request.exportPassword ?? "").utf8)
         defer { wipe(&password) }

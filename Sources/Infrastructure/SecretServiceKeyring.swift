@@ -56,6 +56,13 @@ public struct SecretServiceKeyring: VaultKeyring {
     variables["TWOFOLD_KEYRING"]?.lowercased() == "dbus" ? .dbus : .automatic
   }
 
+  /// The login keyring a process with these environment variables uses: nil with
+  /// `$TWOFOLD_KEYRING=off`, else through the client it names (`dbus`: Twofold's own).
+  public static func chosen(variables: [String: String]) -> SecretServiceKeyring? {
+    guard variables["TWOFOLD_KEYRING"]?.lowercased() != "off" else { return nil }
+    return SecretServiceKeyring(client: client(variables: variables), variables: variables)
+  }
+
   /// Whether calls go through Twofold's own D-Bus client.
   private var speaksDBus: Bool { client == .dbus || LibSecret.isStaticExecutable }
 

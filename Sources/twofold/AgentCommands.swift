@@ -164,16 +164,9 @@ struct AgentCommands {
       dependencies: AgentRequestHandler.Dependencies(
         leaseClock: { BootClock.milliseconds() },
         openVault: { path, key, slot in
-          let storage = FileVaultStorage(
-            path: path, now: { clock() }, deviceTag: { DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
-            faultPoint: faultPoint)
-          let keeper = stateRoot.map { root in
-            KeptVersionFiles.keeper(
-              stateFolder: StateLocation.folder(forVault: path, root: root), random: .secure, ids: ids,
-              now: clock)
-          }
-          return AegisVaultRepository(
-            storage: storage, masterKey: key, slotIndex: slot, random: .secure, ids: ids, keeper: keeper)
+          VaultAssembly(
+            path: path, now: clock, stateRoot: stateRoot, ids: ids, random: .secure, faultPoint: faultPoint
+          ).repository(masterKey: key, slot: slot)
         },
         ids: ids, lockedMemory: locked, log: agentLog, identity: FileIdentity.of,
         syncs: AgentSyncService(stateRoot: stateRoot, ids: ids, random: .secure, clock: clock, log: agentLog))

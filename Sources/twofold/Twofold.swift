@@ -1,5 +1,6 @@
 import AppSession
 import Arguments
+import Infrastructure
 
 /// The command-line program: parses arguments with the command table and runs a command.
 struct Twofold {
@@ -76,7 +77,9 @@ struct Twofold {
     case .keyring:
       try KeyringCommand(
         environment: environment, arguments: parsed,
-        keyring: VaultSession.keyring(variables: environment.variables)
+        keyring: SecretServiceKeyring(
+          client: SecretServiceKeyring.client(variables: environment.variables),
+          variables: environment.variables)
       ).run()
     case .browser: try browser(parsed)
     case .icons: try IconsCommand(environment: environment, arguments: parsed).run()

@@ -53,12 +53,12 @@ struct VaultSession {
     let opener = choices.opener
     path = try VaultSession.resolvePath(option: options.value("vault"), variables: environment.variables)
     let clock = environment.now
-    let stateRoot = StateLocation.root(variables: environment.variables)
-    storage = FileVaultStorage(
-      path: path, now: { clock() },
-      deviceTag: { [path] in DeviceTag.forBackups(in: path, stateRoot: stateRoot) },
-      faultPoint: environment.vaultFaultPoint)
-    ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
+    let ids = IdentifierSource.uuid(random: RandomSource.secure.bytes)
+    let assembly = VaultAssembly(
+      path: path, now: { clock() }, stateRoot: StateLocation.root(variables: environment.variables), ids: ids,
+      random: .secure, faultPoint: environment.vaultFaultPoint)
+    storage = assembly.storage
+    self.ids = ids
     passwords = PasswordSources(
       options: options, variables: environment.variables, asksOnTerminal: opener != .browserUnlock)
     agent = AgentAccess(disabled: options.has("no-agent"), variables: environment.variables)
@@ -66,24 +66,17 @@ struct VaultSession {
     let warn = environment.standardError
     let vault = AgentProcess.absolutePath(path)
     absolutePath = vault
-    let keyring =
-      opener != .browserReader && choices.usesKeyring && Self.usesKeyring(variables: environment.variables)
-      ? KeyringUnlock(
-        keyring: Self.keyring(variables: environment.variables), vault: vault, warn: { warn($0 + "\n") })
-      : nil
+    let keyring = (opener != .browserReader && choices.usesKeyring ? Self.keyring(environment) : nil).map {
+      KeyringUnlock(keyring: $0, vault: vault, warn: { warn($0 + "\n") })
+    }
     self.keyring = keyring
-    let keeper = KeptVersionFiles.keeper(
-      forVault: path, root: StateLocation.root(variables: environment.variables), random: .secure, ids: ids,
-      now: { clock() })
     let asks = opener != .browserReader
-    let direct = AegisVaultRepository(
-      storage: storage,
+    let direct = assembly.repository(
       password: { () throws(DomainError) in
         guard asks else { throw .passwordRequired }
         return try source.vaultPassword()
       },
-      random: .secure, ids: ids, keeper: keeper, keyring: keyring,
-      reusesDecoded: choices.reusesDecoded)
+      keyring: keyring, reusesDecoded: choices.reusesDecoded)
     self.direct = direct
     guard agent.isEnabled else {
       repository = direct
@@ -110,15 +103,10 @@ struct VaultSession {
       }, warn: { warn($0 + "\n") })
   }
 
-  /// Whether the login keyring may be tried: unless `$TWOFOLD_KEYRING` is `off` (`dbus`:
-  /// through Twofold's own D-Bus client, not libsecret).
-  static func usesKeyring(variables: [String: String]) -> Bool {
-    variables["TWOFOLD_KEYRING"]?.lowercased() != "off"
-  }
-
-  /// The login keyring, through the client `$TWOFOLD_KEYRING` asks for.
-  static func keyring(variables: [String: String]) -> SecretServiceKeyring {
-    SecretServiceKeyring(client: SecretServiceKeyring.client(variables: variables), variables: variables)
+  /// The login keyring commands use: none with `$TWOFOLD_KEYRING=off`, else through the client
+  /// it names (`dbus`: Twofold's own D-Bus client, not libsecret).
+  static func keyring(_ environment: Environment) -> SecretServiceKeyring? {
+    SecretServiceKeyring.chosen(variables: environment.variables)
   }
 
   /// `--vault`, else `$TWOFOLD_VAULT`, else `$XDG_DATA_HOME/twofold/vault.json`, else `~/.local/share/…`.

@@ -138,7 +138,9 @@ struct HeldSecretsTests {
       ids: .counting())
     let accounts = Self.rows.enumerated().map { $0.element.account("a-\($0.offset)") }
     try repository.update { (contents) throws(DomainError) in contents.accounts = accounts }
-    let held = HeldVault(path: path, repository: repository, lease: KeyLease(at: 0, idle: 60, max: 60))
+    let held = HeldVault(
+      path: path, repository: repository, lease: KeyLease(at: 0, idle: 60, max: 60), identity: FileIdentity.of
+    )
 
     #expect(try held.contents().accounts.allSatisfy { $0.otp.isWithheld })
     let indexed = try held.indexed()

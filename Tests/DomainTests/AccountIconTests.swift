@@ -215,3 +215,19 @@ struct AccountIconTests {
     }
   }
 }
+
+@Suite("Account icons' cache keys")
+struct AccountIconCacheKeyTests {
+  @Test(
+    "The cache key is the byte count and FNV-1a of the MIME type and bytes: equal icons share it, others differ"
+  )
+  func cacheKey() throws {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x49, 0x48, 0x44, 0x52]
+    let icon = try AccountIcon(format: .png, bytes: png)
+    // FNV-1a 64 of "image/png" followed by the bytes, from Python:
+    // h=0xcbf29ce484222325; for b in b"image/png"+bytes(png): h=((h^b)*0x100000001b3)%2**64
+    #expect(icon.cacheKey == "c-bb6a5aaf4a0989a4")
+    #expect(try AccountIcon(format: .png, bytes: png).cacheKey == icon.cacheKey)
+    #expect(try AccountIcon(format: .png, bytes: png + [0]).cacheKey != icon.cacheKey)
+  }
+}

@@ -61,6 +61,18 @@ public struct AccountIcon: Hashable, Sendable {
   /// The MIME type, as in `icon_mime`.
   public var mime: String { format.mime }
 
+  /// A key for the caches of drawn icons within one process: the byte count and FNV-1a (64 bits)
+  /// of the MIME type and the bytes, in hex. Not Aegis's `icon_hash` (Data writes that), and not
+  /// collision-resistant: whoever can write the vault chooses its icons anyway.
+  public var cacheKey: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in Array(mime.utf8) + bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return String(bytes.count, radix: 16) + "-" + String(hash, radix: 16)
+  }
+
   /// Checks bytes are an image of that format (magic numbers; SVG: XML text with an <svg root and
   /// no reference outside itself: href/xlink:href/src not starting with '#' or 'data:', url(...)
   /// not to '#', <?xml-stylesheet, @import, <!ENTITY / DOCTYPE with SYSTEM) and <= maximumSize.

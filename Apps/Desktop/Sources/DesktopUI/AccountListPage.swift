@@ -342,7 +342,7 @@ final class AccountListPage {
     if let known = iconKeys[id], let known {
       key = known
     } else {
-      key = (icon.hash, icon.format == .svg)
+      key = (icon.cacheKey, icon.format == .svg)
       iconKeys[id] = .some(key)
     }
     return IconTextures.Source(hash: key.hash, isSVG: key.isSVG) { icon.bytes }

@@ -179,11 +179,11 @@ final class DetailsPage {
   /// The account's icon at the top, else an avatar of the issuer's initials.
   private func showIcon(_ account: Account) {
     let icon = account.icon
-    if icon?.hash != iconHash {
-      iconHash = icon?.hash
+    if icon?.cacheKey != iconHash {
+      iconHash = icon?.cacheKey
       let pixels = Self.iconSize * max(1, gtk_widget_get_scale_factor(widget))
       let source = icon.map { icon in
-        IconTextures.Source(hash: icon.hash, isSVG: icon.format == .svg) { icon.bytes }
+        IconTextures.Source(hash: icon.cacheKey, isSVG: icon.format == .svg) { icon.bytes }
       }
       if let source, let texture = textures.texture(source, pixels: pixels) {
         gtk_image_set_from_paintable(cast(picture), cast(texture))

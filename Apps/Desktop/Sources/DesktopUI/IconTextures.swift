@@ -4,7 +4,7 @@ import CRsvg
 /// Accounts' icons as textures the size of a row's icon, made once per icon and size and kept:
 /// PNG and JPEG decoded by GDK (`gdk_texture_new_from_bytes`) and scaled down when larger than
 /// twice the size drawn, so a large picture is not kept whole; SVG drawn by librsvg at the size
-/// itself. Keyed by the icon's hash (Aegis' `icon_hash`), so accounts sharing an icon share one
+/// itself. Keyed by the icon's cache key (`AccountIcon.cacheKey`), so accounts sharing an icon share one
 /// texture and a changed icon gets a new one. An icon that cannot be drawn is remembered as such
 /// (the row shows the issuer's initials instead) and is not tried again.
 @MainActor

@@ -2,6 +2,7 @@
 // the agent when the agent holds its key (else the window's unlock screen asks), and runs the
 // GTK window over the same Presentation store as the terminal app.
 import Agent
+import Crypto
 import AppSession
 import DesktopUI
 import Domain
@@ -132,7 +133,9 @@ if (variables["GSK_RENDERER"] ?? "cairo") == "cairo" {
 
 let agent = AgentAccess(
   disabled: noAgent, variables: variables, executable: twofoldExecutable(path: variables["PATH"]))
-let vault = InteractiveVault(path: path, agent: agent, now: { milliseconds() / 1000 })
+let vault = InteractiveVault(
+  path: path, agent: agent, now: { milliseconds() / 1000 }, ids: .uuid(random: RandomSource.secure.bytes),
+  keyring: SecretServiceKeyring.chosen(variables: variables))
 let settings = FileSettingsStore(vaultPath: path)
 guard vault.storage.exists() else {
   fail("no vault at \(path): create one with 'twofold init' (or try 'twofold demo')", status: 1)
