@@ -90,6 +90,9 @@ guard let path = VaultLocation.path(option: nil, variables: variables) else {
 let vault = AgentProcess.absolutePath(path)
 let agent = AgentAccess(variables: variables)
 let clipboard = SystemClipboard(variables: variables)
+let settings = FileSettingsStore(vaultPath: vault)
+/// What to say when this desktop has no clipboard tool.
+let noClipboardTool = "no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)"
 
 let bus: SearchBus
 do throws(SearchBus.Failure) {
@@ -109,7 +112,7 @@ let service = SearchService(
     do throws(SystemClipboard.Failure) {
       try clipboard.copy(code)
     } catch .noTool {
-      throw .toolMissing("no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)")
+      throw .toolMissing(noClipboardTool)
     } catch {
       if case .toolFailed(let reason) = error {
         throw .toolFailed("could not copy to the clipboard: \(reason)")
@@ -120,7 +123,8 @@ let service = SearchService(
     }
   },
   notify: { summary, body in bus.notify(summary: summary, body: body) },
-  clipboardSeconds: clipboardSeconds)
+  clipboardSeconds: clipboardSeconds, copyUnavailable: { clipboard.tool == nil ? noClipboardTool : nil },
+  hideCodes: { settings.load().hideCodes })
 
 do throws(SearchBus.Failure) {
   try bus.serve(service, idleSeconds: UInt32(seconds(variables["TWOFOLD_SEARCH_IDLE_SECONDS"]) ?? 60)) {
