@@ -19,6 +19,7 @@ public final class SearchBus: @unchecked Sendable {
   private let connection: OpaquePointer
   private var service: SearchService?
   private var launch: ([String]) -> Void = { _ in }
+  private var isBusy: () -> Bool = { false }
   private var idleSeconds: UInt32 = 60
   private var idleSource: UInt32 = 0
   private var loop: OpaquePointer?
@@ -53,13 +54,16 @@ public final class SearchBus: @unchecked Sendable {
   }
 
   /// Exports both objects, takes the bus name and answers calls until `idleSeconds` pass
-  /// without one; `launch` opens the window with a search's terms. Returns when it stops; throws
-  /// when the objects or the name cannot be had (another instance owns it: `alreadyRunning`).
+  /// without one while `isBusy` (a copy waiting to be cleared) says false; `launch` opens the
+  /// window with a search's terms. Returns when it stops; throws when the objects or the name
+  /// cannot be had (another instance owns it: `alreadyRunning`).
   public func serve(
-    _ service: SearchService, idleSeconds: UInt32, launch: @escaping ([String]) -> Void
+    _ service: SearchService, idleSeconds: UInt32, isBusy: @escaping () -> Bool = { false },
+    launch: @escaping ([String]) -> Void
   ) throws(Failure) {
     self.service = service
     self.launch = launch
+    self.isBusy = isBusy
     self.idleSeconds = max(idleSeconds, 1)
     try register(SearchInterfaces.shellXML, at: SearchInterfaces.shellPath)
     try register(SearchInterfaces.runnerXML, at: SearchInterfaces.runnerPath)
@@ -139,6 +143,7 @@ public final class SearchBus: @unchecked Sendable {
 
   private static let idle: GSourceFunc = { data in
     let bus = Unmanaged<SearchBus>.fromOpaque(data!).takeUnretainedValue()
+    guard !bus.isBusy() else { return 1 }  // G_SOURCE_CONTINUE: idle again after as long
     bus.idleSource = 0
     if let loop = bus.loop { g_main_loop_quit(loop) }
     return 0  // G_SOURCE_REMOVE

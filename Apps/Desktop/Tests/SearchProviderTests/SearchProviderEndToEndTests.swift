@@ -248,6 +248,94 @@ struct SearchProviderEndToEndTests {
       })
   }
 
+  @Test("X11: the copy is cleared after its lifetime unless the person copied since; every child is reaped")
+  func clearingOnX11() throws {
+    let session = try SearchSession()
+    let ids = try session.makeVault()
+    try session.unlock()
+    let github = ids["GitHub:octocat"]!
+    let activate = {
+      try session.call(Self.shell, "\(Self.shellInterface).ActivateResult", github, "['git']", "0")
+    }
+    #expect(try activate().status == 0)
+    #expect(try session.wait(seconds: 10) { try session.clipboard() != nil })
+    let provider = try #require(try session.providerPID())
+    #expect(
+      try session.wait(seconds: Double(SearchSession.clipboardSeconds) + 15) {
+        try session.clipboard() == nil
+      })
+    // Kept running by calls, it is left with no child, running or exited: no clearer left behind,
+    // and the tools and their servers all reaped.
+    #expect(
+      try session.wait(seconds: 10) {
+        _ = try session.call(Self.shell, "\(Self.shellInterface).GetInitialResultSet", "['git']")
+        return SearchSession.children(of: provider).isEmpty
+      }, "\(SearchSession.children(of: provider))")
+    #expect(try session.providerPID() == provider)
+
+    // Copied over by the person: their copy stays (the provider leaves the bus only once its
+    // clear is done).
+    #expect(try activate().status == 0)
+    #expect(try session.wait(seconds: 10) { try session.clipboard() != nil })
+    try session.copyAsPerson("mine")
+    #expect(
+      try session.wait(seconds: Double(SearchSession.clipboardSeconds + SearchSession.idleSeconds) + 20) {
+        try !session.providerRuns()
+      })
+    #expect(try session.clipboard() == "mine")
+  }
+
+  @Test(
+    "Wayland: the clear never runs wl-paste (it waits for focus) and ends the copy's server; every child is reaped"
+  )
+  func clearingOnWayland() throws {
+    // Stand-in wl-clipboard: wl-copy keeps the text in a file and leaves a server behind, as
+    // wl-copy does; wl-paste hangs, as it does while GNOME's overview holds the keyboard.
+    let session = try SearchSession(providerPath: "wayland-tools", wayland: true)
+    let tools = session.folder.path("wayland-tools")
+    let (log, held, server) = (
+      session.folder.path("tools.log"), session.folder.path("held"), session.folder.path("server")
+    )
+    try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+    for (name, script) in [
+      (
+        "wl-copy",
+        """
+        #!/bin/sh
+        echo "wl-copy $*" >> '\(log)'
+        [ "$1" = --clear ] && exit 0
+        /bin/cat > '\(held)'
+        /bin/sleep 1000 < /dev/null > /dev/null 2>&1 &
+        echo $! > '\(server)'
+        """
+      ),
+      ("wl-paste", "#!/bin/sh\necho \"wl-paste $*\" >> '\(log)'\nexec /bin/sleep 1000\n"),
+    ] {
+      let path = try session.folder.write("wayland-tools/\(name)", script)
+      chmod(path, 0o755)
+    }
+    let ids = try session.makeVault()
+    try session.unlock()
+    #expect(try session.call(Self.runner, "org.kde.krunner1.Run", ids["GitHub:octocat"]!, "").status == 0)
+    let provider = try #require(try session.providerPID())
+    let pid = try #require(
+      Int32(
+        try String(contentsOfFile: server, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(
+      try Self.recentCodes("JBSWY3DPEHPK3PXP").contains(try String(contentsOfFile: held, encoding: .utf8)))
+    // After the lifetime the server is ended and reaped, with no wl-paste run.
+    #expect(
+      session.wait(seconds: Double(SearchSession.clipboardSeconds) + 15) {
+        !FileManager.default.fileExists(atPath: "/proc/\(pid)")
+      }, "the copy's server is gone")
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == "wl-copy \n", "no wl-paste, no clear tool")
+    #expect(
+      try session.wait(seconds: 10) {
+        _ = try session.call(Self.shell, "\(Self.shellInterface).GetInitialResultSet", "['git']")
+        return SearchSession.children(of: provider).isEmpty
+      }, "\(SearchSession.children(of: provider))")
+  }
+
   @Test(
     "A peer of another user is refused, even on a bus that admits it",
     .enabled(if: geteuid() == 0, "needs root, to call as another user through setpriv"))

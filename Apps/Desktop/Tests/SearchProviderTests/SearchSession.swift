@@ -41,8 +41,9 @@ final class SearchSession: @unchecked Sendable {
 
   /// A session; with `otherUsers`, its bus also admits other users than the test's (a session
   /// bus never does), and its folder lets them reach the bus's socket. With `providerPath`, the
-  /// bus (and so the provider it starts) has that `PATH` instead of the session's.
-  init(otherUsers: Bool = false, providerPath: String? = nil) throws {
+  /// bus (and so the provider it starts) has that `PATH` instead of the session's (a folder of
+  /// the session's); with `wayland`, it names a Wayland display too (`WAYLAND_DISPLAY`).
+  init(otherUsers: Bool = false, providerPath: String? = nil, wayland: Bool = false) throws {
     folder = try TemporaryDirectory()
     if otherUsers { chmod(folder.url.path, 0o755) }
     vault = folder.path("vault.json")
@@ -61,7 +62,10 @@ final class SearchSession: @unchecked Sendable {
     address = ""
     display = try startDisplay()
     environment["DISPLAY"] = display
-    address = try startBus(otherUsers: otherUsers, path: providerPath.map { folder.path($0) })
+    var busVariables: [String: String] = [:]
+    if let providerPath { busVariables["PATH"] = folder.path(providerPath) }
+    if wayland { busVariables["WAYLAND_DISPLAY"] = "wayland-twofold-test" }
+    address = try startBus(otherUsers: otherUsers, variables: busVariables)
     environment["DBUS_SESSION_BUS_ADDRESS"] = address
     try startNotificationServer()
   }
@@ -77,12 +81,12 @@ final class SearchSession: @unchecked Sendable {
   /// Starts `executable arguments…` with the session's environment; its first line of standard
   /// output, read to its end, is returned (the display's number, the bus's address, "ready").
   private func startReading(
-    _ executable: String, _ arguments: [String], path: String? = nil
+    _ executable: String, _ arguments: [String], variables: [String: String] = [:]
   ) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = environment.merging(path.map { ["PATH": $0] } ?? [:]) { $1 }
+    process.environment = environment.merging(variables) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -110,7 +114,7 @@ final class SearchSession: @unchecked Sendable {
 
   /// A session bus of its own whose only service folder holds the packaged service file, its
   /// `Exec=` the built provider; it prints its address once it listens.
-  private func startBus(otherUsers: Bool, path: String?) throws -> String {
+  private func startBus(otherUsers: Bool, variables: [String: String]) throws -> String {
     let services = folder.path("services")
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
     let service = try Self.serviceFile.split(separator: "\n", omittingEmptySubsequences: false)
@@ -135,7 +139,7 @@ final class SearchSession: @unchecked Sendable {
       """)
     return try startReading(
       try Self.path("dbus-daemon"), ["--config-file=\(configuration)", "--nofork", "--print-address=1"],
-      path: path)
+      variables: variables)
   }
 
   /// A notification server (python3 and GIO) that writes each notification's summary and body
@@ -351,6 +355,50 @@ final class SearchSession: @unchecked Sendable {
       URL(fileURLWithPath: try Self.path("xsel")), ["--clipboard", "--output"], environment: environment)
     let text = String(decoding: run.stdout, as: UTF8.self)
     return run.status == 0 && !text.isEmpty ? text : nil
+  }
+
+  /// Copies `text` with xsel, as a person copying something else does. (Through python3, whose
+  /// subprocess closes every other descriptor: xsel's server, which stays behind, would
+  /// otherwise hold the one Foundation watches for the end of the program it started.)
+  func copyAsPerson(_ text: String) throws {
+    let script = """
+      import subprocess, sys
+      subprocess.run([sys.argv[1], '--clipboard', '--input'], input=sys.argv[2].encode(), check=True,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+      """
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, try Self.path("xsel"), text],
+      environment: environment)
+    guard run.status == 0 else { throw Failure(description: "xsel could not copy") }
+  }
+
+  /// The process id of the provider now on the bus, or nil.
+  func providerPID() throws -> Int32? {
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: try Self.path("gdbus")),
+      [
+        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+        "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+        "io.github.twofold.Twofold.SearchProvider",
+      ], environment: environment)
+    // "(uint32 1234,)"
+    let words = String(decoding: run.stdout, as: UTF8.self).split { $0 == " " || $0 == "," }
+    guard run.status == 0, words.count > 1, let pid = Int32(words[1]), kill(pid, 0) == 0 else { return nil }
+    return pid
+  }
+
+  /// The children of `pid`, each with its state (`Z`: exited and not waited for).
+  static func children(of pid: Int32) -> [Int32: String] {
+    let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+    var children: [Int32: String] = [:]
+    for child in pids {
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1 && Int32(fields[1]) == pid { children[child] = String(fields[0]) }
+    }
+    return children
   }
 
   /// The notifications shown so far, each "summary | body".
