@@ -138,6 +138,11 @@ public enum SearchResults {
     ("Code copied", "\(runnerText(account)): cleared from the clipboard in \(seconds) s")
   }
 
+  /// The notification when a result is chosen while the vault is locked.
+  public static let lockedNotification = (
+    summary: "Code not copied", body: "The vault is locked: open Twofold to unlock it"
+  )
+
   /// The notification when activating copied nothing: the account and why, never a code.
   public static func notCopiedNotification(_ account: Account, reason: String) -> (
     summary: String, body: String

@@ -134,6 +134,9 @@ public struct SearchService: Sendable {
     } catch .notFound {
       throw .notFound(id)
     } catch .passwordRequired {
+      // Locked since the results were shown: the person chose one and is told why nothing came.
+      let notification = SearchResults.lockedNotification
+      notify(notification.summary, notification.body)
       throw .locked
     } catch {
       throw .failed(Messages.text(for: error))

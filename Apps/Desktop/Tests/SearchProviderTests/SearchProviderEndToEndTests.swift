@@ -22,7 +22,7 @@ struct SearchProviderEndToEndTests {
     return [try generator.code(at: now), try generator.code(at: now - 30)]
   }
 
-  @Test("Locked: every method answers empty or refuses; nothing is copied or shown")
+  @Test("Locked: every method answers empty or refuses; nothing is copied, and choosing a result says why")
   func locked() throws {
     let session = try SearchSession()
     let ids = try session.makeVault()
@@ -46,7 +46,11 @@ struct SearchProviderEndToEndTests {
     #expect(try session.call(Self.runner, "org.kde.krunner1.Run", github, "").status != 0)
     #expect(try session.call(Self.runner, "org.kde.krunner1.Actions").output == "(@a(sss) [],)")
     #expect(try session.clipboard() == nil)
-    #expect(session.shownNotifications() == [])
+    // Choosing a result while locked is told (the shell shows no provider's error).
+    let locked = "Code not copied | The vault is locked: open Twofold to unlock it"
+    #expect(
+      session.wait(seconds: 10) { session.shownNotifications().count == 2 }
+        && session.shownNotifications() == [locked, locked], "\(session.shownNotifications())")
     // No agent was started, and no password asked: there is none to ask with.
     #expect(!session.agentRuns())
   }

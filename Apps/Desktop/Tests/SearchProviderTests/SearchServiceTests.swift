@@ -83,7 +83,7 @@ struct SearchServiceTests {
         ])
   }
 
-  @Test("Locked: every answer is empty and activating is refused")
+  @Test("Locked: every answer is empty; activating is refused and says so")
   func locked() {
     let seen = Seen()
     let service = Self.service(SilentVault(), seen: seen)
@@ -92,6 +92,8 @@ struct SearchServiceTests {
     #expect(service.runnerMatches("git") == [])
     #expect(throws: SearchService.Failure.locked) { try service.activate("t1") }
     #expect(seen.copied.withLock { $0 } == [])
+    #expect(
+      seen.notified.withLock { $0 } == ["Code not copied | The vault is locked: open Twofold to unlock it"])
   }
 
   @Test("Activating copies the code and names the account in the notification, never the code")
