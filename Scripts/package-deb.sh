@@ -22,7 +22,8 @@
 # search's D-Bus service (product twofold-search-provider): /usr/bin/twofold-search-provider, its
 # manual page, its D-Bus service file, GNOME Shell's search-provider .ini and KRunner's plugin
 # .desktop. It is linked dynamically
-# with GTK, so its Depends are what dpkg-shlibdeps finds, plus twofold (= VERSION-REVISION).
+# with GTK, so its Depends are what dpkg-shlibdeps finds, plus twofold (= VERSION-REVISION) and
+# the clipboard tools the search copies codes with (wl-clipboard; xclip or xsel for X11).
 # The desktop entry is checked with desktop-file-validate, the metainfo with appstreamcli
 # validate-tree --no-net, the icons by rendering them with rsvg-convert (each tool installed
 # when missing). It is a flag rather than automatic because it needs GTK's development
@@ -277,7 +278,7 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --apparent-size "$droot/usr" | cut -f1)
-Depends: $shlibs, twofold (= $version)
+Depends: $shlibs, twofold (= $version), wl-clipboard, xclip | xsel
 Section: utils
 Priority: optional
 Description: two-factor authenticator for the desktop (GTK 4, libadwaita)

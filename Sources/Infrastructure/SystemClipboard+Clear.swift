@@ -32,7 +32,7 @@ extension SystemClipboard {
 
   /// The command that empties the clipboard: the tool's own clear where it has one
   /// (`wl-copy --clear`, `xsel --clear`), else copying nothing (`xclip`, `pbcopy`).
-  var clearTool: [String]? {
+  public var clearTool: [String]? {
     guard let command = tool else { return nil }
     switch POSIX.fileName(of: command[0]) {
     case "wl-copy": return [command[0], "--clear"]

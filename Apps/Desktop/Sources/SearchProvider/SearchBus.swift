@@ -1,4 +1,5 @@
 import CGio
+import Domain
 
 #if canImport(Glibc)
   import Glibc
@@ -6,7 +7,8 @@ import CGio
 
 /// The search provider on the session bus (GDBus): GNOME Shell's and KRunner's interfaces over
 /// a `SearchService`, answered on the main loop's thread one call at a time. It exits when a
-/// minute (`idleSeconds`) passes without a call, and answers only peers of its own user.
+/// minute (`idleSeconds`) passes without a call, and answers only the shells
+/// (`SearchInterfaces.shellNames`) of its own user.
 public final class SearchBus: @unchecked Sendable {
   /// Why serving could not start.
   public struct Failure: Error, Equatable {
@@ -17,6 +19,7 @@ public final class SearchBus: @unchecked Sendable {
   private let connection: OpaquePointer
   private var service: SearchService?
   private var launch: ([String]) -> Void = { _ in }
+  private var isBusy: () -> Bool = { false }
   private var idleSeconds: UInt32 = 60
   private var idleSource: UInt32 = 0
   private var loop: OpaquePointer?
@@ -51,13 +54,16 @@ public final class SearchBus: @unchecked Sendable {
   }
 
   /// Exports both objects, takes the bus name and answers calls until `idleSeconds` pass
-  /// without one; `launch` opens the window with a search's terms. Returns when it stops; throws
-  /// when the objects or the name cannot be had (another instance owns it: `alreadyRunning`).
+  /// without one while `isBusy` (a copy waiting to be cleared) says false; `launch` opens the
+  /// window with a search's terms. Returns when it stops; throws when the objects or the name
+  /// cannot be had (another instance owns it: `alreadyRunning`).
   public func serve(
-    _ service: SearchService, idleSeconds: UInt32, launch: @escaping ([String]) -> Void
+    _ service: SearchService, idleSeconds: UInt32, isBusy: @escaping () -> Bool = { false },
+    launch: @escaping ([String]) -> Void
   ) throws(Failure) {
     self.service = service
     self.launch = launch
+    self.isBusy = isBusy
     self.idleSeconds = max(idleSeconds, 1)
     try register(SearchInterfaces.shellXML, at: SearchInterfaces.shellPath)
     try register(SearchInterfaces.runnerXML, at: SearchInterfaces.runnerPath)
@@ -137,9 +143,22 @@ public final class SearchBus: @unchecked Sendable {
 
   private static let idle: GSourceFunc = { data in
     let bus = Unmanaged<SearchBus>.fromOpaque(data!).takeUnretainedValue()
+    guard !bus.isBusy() else { return 1 }  // G_SOURCE_CONTINUE: idle again after as long
     bus.idleSource = 0
     if let loop = bus.loop { g_main_loop_quit(loop) }
     return 0  // G_SOURCE_REMOVE
+  }
+
+  /// Whether `sender` (a unique name) owns one of the shells' well-known names now. Asked of the
+  /// bus on every call, never remembered: a name changes owner when a shell restarts.
+  private func isShell(_ sender: String) -> Bool {
+    SearchInterfaces.shellNames.contains { name in
+      guard let reply = call("GetNameOwner", GVariantValue.tuple([GVariantValue.string(name)]), "(s)") else {
+        return false  // no owner
+      }
+      defer { g_variant_unref(reply) }
+      return GVariantValue.child(reply, 0, GVariantValue.text) == sender
+    }
   }
 
   private static let methodCall: GDBusInterfaceMethodCallFunc = {
@@ -152,7 +171,17 @@ public final class SearchBus: @unchecked Sendable {
         invocation, "org.freedesktop.DBus.Error.AccessDenied", "only the session's own user may search")
       return
     }
-    switch bus.answer(String(cString: interface), String(cString: method), parameters) {
+    let (interfaceName, methodName) = (String(cString: interface), String(cString: method))
+    guard bus.isShell(String(cString: sender)) else {
+      // Anyone else (an app, sandboxed or not): nothing found, nothing copied or opened.
+      switch refusal(interfaceName, methodName) {
+      case .success(let reply): g_dbus_method_invocation_return_value(invocation, reply)
+      case .failure(let failure):
+        g_dbus_method_invocation_return_dbus_error(invocation, failure.name, failure.message)
+      }
+      return
+    }
+    switch bus.answer(interfaceName, methodName, parameters) {
     case .success(let reply): g_dbus_method_invocation_return_value(invocation, reply)
     case .failure(let failure):
       g_dbus_method_invocation_return_dbus_error(invocation, failure.name, failure.message)
@@ -163,6 +192,27 @@ public final class SearchBus: @unchecked Sendable {
   struct ReplyError: Error {
     let name: String
     let message: String
+  }
+
+  /// The reply to a caller that is not a shell: the empty answer of each search, and
+  /// `AccessDenied` for what would copy a code or open the window.
+  static func refusal(_ interface: String, _ method: String) -> Result<OpaquePointer?, ReplyError> {
+    switch (interface, method) {
+    case (SearchInterfaces.shell, "GetInitialResultSet"), (SearchInterfaces.shell, "GetSubsearchResultSet"):
+      return .success(GVariantValue.tuple([GVariantValue.strings([])]))
+    case (SearchInterfaces.shell, "GetResultMetas"):
+      return .success(GVariantValue.tuple([GVariantValue.array(of: "a{sv}", [])]))
+    case (SearchInterfaces.runner, "Match"):
+      return .success(GVariantValue.tuple([GVariantValue.array(of: "(sssida{sv})", [])]))
+    case (SearchInterfaces.runner, "Actions"):
+      return .success(GVariantValue.tuple([GVariantValue.array(of: "(sss)", [])]))
+    default:
+      return .failure(
+        ReplyError(
+          name: "org.freedesktop.DBus.Error.AccessDenied",
+          message:
+            "only the desktop's shell (\(SearchInterfaces.shellNames.joined(separator: ", "))) may search"))
+    }
   }
 
   /// The reply to one call (GDBus has checked its arguments against the interface).
@@ -223,10 +273,27 @@ public final class SearchBus: @unchecked Sendable {
     var entries = [
       ("id", GVariantValue.string(meta.id)), ("name", GVariantValue.string(meta.name)),
       ("description", GVariantValue.string(meta.description)),
-      ("gicon", GVariantValue.string(SearchResults.iconName)),
     ]
+    // The account's own icon as a serialized `GBytesIcon`, else the app's by name.
+    let icon = meta.icon.flatMap(serialized)
+    defer { if let icon { g_variant_unref(icon) } }
+    if let icon {
+      entries.append(("icon", icon))
+    } else {
+      entries.append(("gicon", GVariantValue.string(SearchResults.iconName)))
+    }
     if let code = meta.clipboardText { entries.append(("clipboardText", GVariantValue.string(code))) }
     return GVariantValue.dictionary(entries)
+  }
+
+  /// `icon`'s bytes as a serialized `GIcon` (`('bytes', <ay>)`, not floating: the caller
+  /// releases it), which GNOME Shell loads; nil when GIO cannot serialize it.
+  private static func serialized(_ icon: AccountIcon) -> OpaquePointer? {
+    let bytes = icon.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(bytes) }
+    guard let gicon = g_bytes_icon_new(bytes) else { return nil }
+    defer { g_object_unref(UnsafeMutableRawPointer(gicon)) }
+    return g_icon_serialize(gicon)
   }
 
   private static func variant(_ match: RunnerMatch) -> OpaquePointer {

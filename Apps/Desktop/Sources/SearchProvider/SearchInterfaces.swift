@@ -10,6 +10,9 @@ public enum SearchInterfaces {
   public static let runnerPath = "/runner"
   /// KRunner's D-Bus runner interface.
   public static let runner = "org.kde.krunner1"
+  /// The well-known names of the shells it answers: GNOME Shell's and KRunner's. A caller that
+  /// owns none of them (an app, sandboxed or not) gets empty answers and cannot copy a code.
+  public static let shellNames = ["org.gnome.Shell", "org.kde.krunner"]
   /// The prefix of the errors it answers with.
   public static let errorPrefix = "io.github.twofold.Twofold.Error."
 

@@ -1,5 +1,6 @@
 import Domain
 import OTP
+import Presentation
 
 /// The desktop search's answers as pure functions of the accounts (CLI.md, "Desktop search"):
 /// which accounts a list of terms finds, what GNOME Shell shows for each, and KRunner's matches.
@@ -55,14 +56,24 @@ public enum SearchResults {
   }
 
   /// GNOME Shell's meta of one account: `name` the issuer (the name when there is none),
-  /// `description` the account's name (empty when it is already the `name`), `clipboardText`
-  /// its current code, which HOTP accounts never get.
+  /// `description` the current code grouped as the window shows it, ` · `, and the account's name
+  /// (the code alone when `name` already is the account's name; the account's name alone for an
+  /// HOTP account or without a code), `clipboardText` the code, `icon` the account's own. HOTP
+  /// accounts never get a code: making one advances their counter.
   public static func meta(of account: Account, code: String?) -> SearchMeta {
     let name = account.issuer.isEmpty ? account.name : account.issuer
-    let description = account.issuer.isEmpty ? "" : account.name
-    let clipboardText = account.otp.type == .hotp ? nil : code
+    let shown = account.otp.type == .hotp ? nil : code
+    let accountName = account.issuer.isEmpty ? "" : account.name
     return SearchMeta(
-      id: account.id.rawValue, name: name, description: description, clipboardText: clipboardText)
+      id: account.id.rawValue, name: name, description: described(shown, accountName), clipboardText: shown,
+      icon: account.icon)
+  }
+
+  /// `123 456 · what`, the grouped code alone, or `what` alone.
+  static func described(_ code: String?, _ what: String) -> String {
+    guard let code else { return what }
+    let grouped = AccountRow.grouped(code)
+    return what.isEmpty ? grouped : "\(grouped) · \(what)"
   }
 
   /// The metas of the ids that name an account of `accounts`, in the order asked, each once;
@@ -99,14 +110,21 @@ public enum SearchResults {
   }
 
   /// KRunner's matches of `accounts` (already in result order): text `Issuer: name`, the app's
-  /// icon, type `ExactMatch`, relevance from 1 down by 0.01 a place, subtext "Copy the code".
-  public static func runnerMatches(_ accounts: [Account]) -> [RunnerMatch] {
+  /// icon, type `ExactMatch`, relevance from 1 down by 0.01 a place, subtext `123 456 · Copy the
+  /// code` with the account's current code in `codes` (none for HOTP accounts), else "Copy the
+  /// code".
+  public static func runnerMatches(_ accounts: [Account], codes: [Account.ID: String] = [:]) -> [RunnerMatch]
+  {
     accounts.enumerated().map { place, account in
-      RunnerMatch(
+      let code = account.otp.type == .hotp ? nil : codes[account.id]
+      return RunnerMatch(
         id: account.id.rawValue, text: runnerText(account), icon: iconName, type: runnerMatchType,
-        relevance: 1 - Double(place) / 100, subtext: "Copy the code")
+        relevance: 1 - Double(place) / 100, subtext: described(code, copyAction))
     }
   }
+
+  /// What running a KRunner match does.
+  public static let copyAction = "Copy the code"
 
   /// `Issuer: name`, or the one of them an account has.
   public static func runnerText(_ account: Account) -> String {
@@ -118,5 +136,17 @@ public enum SearchResults {
   /// The notification after a copy: it names the account, never the code.
   public static func copiedNotification(_ account: Account, seconds: Int) -> (summary: String, body: String) {
     ("Code copied", "\(runnerText(account)): cleared from the clipboard in \(seconds) s")
+  }
+
+  /// The notification when a result is chosen while the vault is locked.
+  public static let lockedNotification = (
+    summary: "Code not copied", body: "The vault is locked: open Twofold to unlock it"
+  )
+
+  /// The notification when activating copied nothing: the account and why, never a code.
+  public static func notCopiedNotification(_ account: Account, reason: String) -> (
+    summary: String, body: String
+  ) {
+    ("Code not copied", "\(runnerText(account)): \(reason)")
   }
 }

@@ -62,15 +62,9 @@ func sibling(_ name: String, path: String?) -> String? {
 let variables = environmentVariables()
 let clipboardSeconds =
   seconds(variables["TWOFOLD_CLIPBOARD_SECONDS"]) ?? Int(AccountsFeature.clipboardLifetime)
-/// The hidden command a copy leaves behind to clear the clipboard, as `twofold code --copy` does.
-let clearCommand = "internal-clear-clipboard"
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case clearCommand?:
-  guard arguments.count == 2, let wait = seconds(arguments[1]) else { exit(2) }
-  SystemClipboard(variables: variables).clearStandardInput(after: wait)
-  exit(0)
 case "--version"?:
   print("twofold-search-provider \(Release.version)")
   exit(0)
@@ -90,6 +84,18 @@ guard let path = VaultLocation.path(option: nil, variables: variables) else {
 let vault = AgentProcess.absolutePath(path)
 let agent = AgentAccess(variables: variables)
 let clipboard = SystemClipboard(variables: variables)
+// The clipboard cleared from this process (no clearer left behind): wl-paste is never run,
+// since it waits for keyboard focus, which GNOME's overview holds.
+let keeper = ClipboardKeeper(
+  tools: {
+    guard let copy = clipboard.tool, let clear = clipboard.clearTool else { return nil }
+    let session = GraphicalSession(variables: variables)
+    let x11 = session.isX11 && !session.isWayland
+    return ClipboardKeeper.Tools(copy: copy, clear: clear, read: x11 ? clipboard.readTool : nil)
+  }, seconds: UInt32(clipboardSeconds))
+let settings = FileSettingsStore(vaultPath: vault)
+/// What to say when this desktop has no clipboard tool.
+let noClipboardTool = "no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)"
 
 let bus: SearchBus
 do throws(SearchBus.Failure) {
@@ -106,33 +112,32 @@ let service = SearchService(
   },
   now: { Int64(time(nil)) },
   copy: { (code) throws(DesktopError) in
-    do throws(SystemClipboard.Failure) {
-      try clipboard.copy(code)
-    } catch .noTool {
-      throw .toolMissing("no clipboard tool found: install wl-clipboard (Wayland), xclip or xsel (X11)")
+    do throws(ClipboardKeeper.Failure) {
+      try keeper.copy(code)
     } catch {
-      if case .toolFailed(let reason) = error {
-        throw .toolFailed("could not copy to the clipboard: \(reason)")
-      }
-    }
-    if !clipboard.clearLater(code, by: [clearCommand, String(clipboardSeconds)]) {
-      printError("warning: copied a code, but cannot clear the clipboard later")
+      throw .toolFailed("could not copy to the clipboard: \(error.message)")
     }
   },
   notify: { summary, body in bus.notify(summary: summary, body: body) },
-  clipboardSeconds: clipboardSeconds)
+  clipboardSeconds: clipboardSeconds, copyUnavailable: { clipboard.tool == nil ? noClipboardTool : nil },
+  hideCodes: { settings.load().hideCodes })
+
+/// Opens the window searching for `terms` (`LaunchSearch`).
+func launchWindow(_ terms: [String]) {
+  guard let desktop = sibling("twofold-desktop", path: variables["PATH"]) else {
+    printError("cannot open the window: no twofold-desktop beside this program or on PATH")
+    return
+  }
+  if let reason = WindowLauncher.start(desktop, arguments: ["--search", terms.joined(separator: " ")]) {
+    printError("cannot open the window: \(reason)")
+  }
+}
 
 do throws(SearchBus.Failure) {
-  try bus.serve(service, idleSeconds: UInt32(seconds(variables["TWOFOLD_SEARCH_IDLE_SECONDS"]) ?? 60)) {
-    terms in
-    guard let desktop = sibling("twofold-desktop", path: variables["PATH"]) else {
-      printError("cannot open the window: no twofold-desktop beside this program or on PATH")
-      return
-    }
-    if let reason = WindowLauncher.start(desktop, arguments: ["--search", terms.joined(separator: " ")]) {
-      printError("cannot open the window: \(reason)")
-    }
-  }
+  // It stays while a copy waits to be cleared.
+  try bus.serve(
+    service, idleSeconds: UInt32(seconds(variables["TWOFOLD_SEARCH_IDLE_SECONDS"]) ?? 60),
+    isBusy: { keeper.isWaiting }, launch: launchWindow)
 } catch {
   guard error == SearchBus.alreadyRunning else {
     printError(error.message)

@@ -1,6 +1,7 @@
 import Domain
 import OTP
 import SearchProvider
+import TestSupport
 import Testing
 
 /// The result mapping as tables: terms to accounts, accounts to metas and KRunner's matches.
@@ -88,16 +89,38 @@ struct SearchResultsTests {
   }
 
   @Test(
-    "A meta: issuer as name, the account name as description, the code unless HOTP",
+    "A meta: issuer as name; the code grouped as the window shows it, ' · ', the account name as description; the code unless HOTP",
     arguments: [
-      ("a1", "123456", SearchMeta(id: "a1", name: "GitHub", description: "octocat", clipboardText: "123456")),
-      ("a4", "654321", SearchMeta(id: "a4", name: "bare-name", description: "", clipboardText: "654321")),
+      (
+        "a1", "123456",
+        SearchMeta(id: "a1", name: "GitHub", description: "123 456 · octocat", clipboardText: "123456")
+      ),
+      (
+        "a4", "654321",
+        SearchMeta(id: "a4", name: "bare-name", description: "654 321", clipboardText: "654321")
+      ),
       ("a5", "111111", SearchMeta(id: "a5", name: "Acme", description: "", clipboardText: nil)),
       ("a2", nil, SearchMeta(id: "a2", name: "Zürich Bank", description: "alice", clipboardText: nil)),
+      (
+        "a6", "12345678",
+        SearchMeta(
+          id: "a6", name: "ZURICH Insurance", description: "1234 5678 · bob", clipboardText: "12345678")
+      ),
     ])
   func meta(id: String, code: String?, expected: SearchMeta) {
     let account = Self.accounts.first { $0.id.rawValue == id }!
     #expect(SearchResults.meta(of: account, code: code) == expected)
+  }
+
+  @Test("A meta carries the account's own icon; an HOTP account with a name shows the name alone")
+  func metaIcon() throws {
+    var account = Self.account("h1", "Acme", "ops", type: .hotp)
+    let icon = try AccountIcon(format: .svg, bytes: IconPackFixture.svg())
+    account.setIcon(icon)
+    #expect(
+      SearchResults.meta(of: account, code: "755224")
+        == SearchMeta(id: "h1", name: "Acme", description: "ops", clipboardText: nil, icon: icon))
+    #expect(SearchResults.meta(of: Self.accounts[0], code: nil).icon == nil)
   }
 
   @Test("Metas are of the known ids, in the order asked, each once")
@@ -126,14 +149,18 @@ struct SearchResultsTests {
     #expect(needed.map(\.id.rawValue) == ["a1"])
   }
 
-  @Test("KRunner's matches: Issuer: name, the app's icon, exact match, falling relevance")
+  @Test(
+    "KRunner's matches: Issuer: name, the app's icon, exact match, falling relevance, the code in the subtext"
+  )
   func runnerMatches() {
-    let matches = SearchResults.runnerMatches([Self.accounts[0], Self.accounts[3], Self.accounts[4]])
+    let matches = SearchResults.runnerMatches(
+      [Self.accounts[0], Self.accounts[3], Self.accounts[4]],
+      codes: [Account.ID("a1"): "123456", Account.ID("a5"): "755224"])
     #expect(
       matches == [
         RunnerMatch(
           id: "a1", text: "GitHub: octocat", icon: "io.github.twofold.Twofold", type: 100, relevance: 1,
-          subtext: "Copy the code"),
+          subtext: "123 456 · Copy the code"),
         RunnerMatch(
           id: "a4", text: "bare-name", icon: "io.github.twofold.Twofold", type: 100, relevance: 0.99,
           subtext: "Copy the code"),
@@ -143,10 +170,13 @@ struct SearchResultsTests {
       ])
   }
 
-  @Test("The notification names the account, never the code")
+  @Test("The notifications name the account, never the code")
   func notification() {
     let note = SearchResults.copiedNotification(Self.accounts[0], seconds: 30)
     #expect(note.summary == "Code copied")
     #expect(note.body == "GitHub: octocat: cleared from the clipboard in 30 s")
+    let failed = SearchResults.notCopiedNotification(Self.accounts[0], reason: "no clipboard tool")
+    #expect(failed.summary == "Code not copied")
+    #expect(failed.body == "GitHub: octocat: no clipboard tool")
   }
 }

@@ -19,16 +19,18 @@ struct SearchServiceTests {
   ])
 
   static func service(
-    _ repository: any VaultRepository, seen: Seen, copyFails: Bool = false
+    _ repository: any VaultRepository, seen: Seen, copyFails: Bool = false, noTool: Bool = false,
+    hideCodes: Bool = false
   ) -> SearchService {
     SearchService(
       repository: { repository }, now: { 59 },
       copy: { (code) throws(DesktopError) in
-        if copyFails { throw .toolMissing("no clipboard tool") }
+        if copyFails { throw .toolFailed("wl-copy failed: no seat") }
         seen.copied.withLock { $0.append(code) }
       },
       notify: { summary, body in seen.notified.withLock { $0.append("\(summary) | \(body)") } },
-      clipboardSeconds: 30)
+      clipboardSeconds: 30, copyUnavailable: { noTool ? "no clipboard tool: install wl-clipboard" : nil },
+      hideCodes: { hideCodes })
   }
 
   static func counter(_ repository: InMemoryVaultRepository) throws -> UInt64 {
@@ -43,11 +45,25 @@ struct SearchServiceTests {
     #expect(service.resultIDs(["o"]) == ["h1", "t1"])
     #expect(
       service.metas(["t1", "h1", "nope"]) == [
-        SearchMeta(id: "t1", name: "GitHub", description: "octocat", clipboardText: "287082"),
+        SearchMeta(id: "t1", name: "GitHub", description: "287 082 · octocat", clipboardText: "287082"),
         SearchMeta(id: "h1", name: "Acme", description: "ops", clipboardText: nil),
       ])
     #expect(service.runnerMatches("acme").map(\.text) == ["Acme: ops"])
+    #expect(service.runnerMatches("o").map(\.subtext) == ["Copy the code", "287 082 · Copy the code"])
     #expect(try Self.counter(repository) == 0)
+  }
+
+  @Test("With codes hidden, no code is shown or given; activating still copies")
+  func hiddenCodes() throws {
+    let seen = Seen()
+    let service = Self.service(InMemoryVaultRepository(Self.vault), seen: seen, hideCodes: true)
+    #expect(
+      service.metas(["t1"]) == [
+        SearchMeta(id: "t1", name: "GitHub", description: "octocat", clipboardText: nil)
+      ])
+    #expect(service.runnerMatches("git").map(\.subtext) == ["Copy the code"])
+    try service.activate("t1")
+    #expect(seen.copied.withLock { $0 } == ["287082"])
   }
 
   @Test("Metas of UUID ids are looked up one by one, to the same answer")
@@ -63,11 +79,11 @@ struct SearchServiceTests {
       Self.service(repository, seen: Seen()).metas([ids[1], "00000000-0000-4000-8000-00000000000f", ids[0]])
         == [
           SearchMeta(id: ids[1], name: "Acme", description: "ops", clipboardText: nil),
-          SearchMeta(id: ids[0], name: "GitHub", description: "octocat", clipboardText: "287082"),
+          SearchMeta(id: ids[0], name: "GitHub", description: "287 082 · octocat", clipboardText: "287082"),
         ])
   }
 
-  @Test("Locked: every answer is empty and activating is refused")
+  @Test("Locked: every answer is empty; activating is refused and says so")
   func locked() {
     let seen = Seen()
     let service = Self.service(SilentVault(), seen: seen)
@@ -76,6 +92,8 @@ struct SearchServiceTests {
     #expect(service.runnerMatches("git") == [])
     #expect(throws: SearchService.Failure.locked) { try service.activate("t1") }
     #expect(seen.copied.withLock { $0 } == [])
+    #expect(
+      seen.notified.withLock { $0 } == ["Code not copied | The vault is locked: open Twofold to unlock it"])
   }
 
   @Test("Activating copies the code and names the account in the notification, never the code")
@@ -96,13 +114,57 @@ struct SearchServiceTests {
     #expect(try Self.counter(repository) == 1)
   }
 
-  @Test("A copy that fails spends no HOTP code")
+  @Test("A copy that fails spends no HOTP code, and a notification says why")
   func failedCopy() throws {
     let repository = InMemoryVaultRepository(Self.vault)
-    #expect(throws: SearchService.Failure.failed("no clipboard tool")) {
-      try Self.service(repository, seen: Seen(), copyFails: true).activate("h1")
+    let seen = Seen()
+    #expect(throws: SearchService.Failure.failed("wl-copy failed: no seat")) {
+      try Self.service(repository, seen: seen, copyFails: true).activate("h1")
     }
     #expect(try Self.counter(repository) == 0)
+    #expect(seen.notified.withLock { $0 } == ["Code not copied | Acme: ops: wl-copy failed: no seat"])
+  }
+
+  @Test("Without a clipboard tool no code is made (no HOTP code spent), and a notification says so")
+  func noTool() throws {
+    let repository = CountingRepository(InMemoryVaultRepository(Self.vault))
+    let seen = Seen()
+    let failure = SearchService.Failure.failed("no clipboard tool: install wl-clipboard")
+    #expect(throws: failure) { try Self.service(repository, seen: seen, noTool: true).activate("h1") }
+    #expect(throws: failure) { try Self.service(repository, seen: seen, noTool: true).activate("t1") }
+    #expect(repository.codesAsked.withLock { $0 } == 0, "no code was made")
+    #expect(try Self.counter(repository.base) == 0)
+    #expect(seen.copied.withLock { $0 } == [])
+    #expect(
+      seen.notified.withLock { $0 } == [
+        "Code not copied | Acme: ops: no clipboard tool: install wl-clipboard",
+        "Code not copied | GitHub: octocat: no clipboard tool: install wl-clipboard",
+      ])
+  }
+
+  /// A repository that counts the codes asked of it.
+  final class CountingRepository: VaultRepository, Sendable {
+    let base: InMemoryVaultRepository
+    let codesAsked = Mutex(0)
+
+    init(_ base: InMemoryVaultRepository) { self.base = base }
+
+    func load() throws(DomainError) -> VaultContents { try base.load() }
+
+    func update<Result>(
+      _ change: (inout VaultContents) throws(DomainError) -> Result
+    ) throws(DomainError) -> Result {
+      try base.update(change)
+    }
+
+    func codes(of accounts: [Account], at time: Int64, next: Bool) throws(DomainError) -> [AccountCode] {
+      codesAsked.withLock { $0 += 1 }
+      return try base.codes(of: accounts, at: time, next: next)
+    }
+
+    func accounts(matching query: AccountQuery) throws(DomainError) -> [Account] {
+      try base.accounts(matching: query)
+    }
   }
 
   @Test(

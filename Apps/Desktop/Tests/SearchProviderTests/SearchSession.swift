@@ -40,8 +40,10 @@ final class SearchSession: @unchecked Sendable {
   }
 
   /// A session; with `otherUsers`, its bus also admits other users than the test's (a session
-  /// bus never does), and its folder lets them reach the bus's socket.
-  init(otherUsers: Bool = false) throws {
+  /// bus never does), and its folder lets them reach the bus's socket. With `providerPath`, the
+  /// bus (and so the provider it starts) has that `PATH` instead of the session's (a folder of
+  /// the session's); with `wayland`, it names a Wayland display too (`WAYLAND_DISPLAY`).
+  init(otherUsers: Bool = false, providerPath: String? = nil, wayland: Bool = false) throws {
     folder = try TemporaryDirectory()
     if otherUsers { chmod(folder.url.path, 0o755) }
     vault = folder.path("vault.json")
@@ -49,7 +51,7 @@ final class SearchSession: @unchecked Sendable {
     try FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     notifications = folder.path("notifications.txt")
-    FileManager.default.createFile(atPath: notifications, contents: nil)
+    _ = FileManager.default.createFile(atPath: notifications, contents: nil)
     environment = [
       "PATH": "/usr/bin:/bin", "HOME": folder.url.path, "TWOFOLD_VAULT": vault, "XDG_RUNTIME_DIR": runtime,
       "TWOFOLD_AGENT": "on", "XDG_STATE_HOME": folder.path("state"),
@@ -60,7 +62,10 @@ final class SearchSession: @unchecked Sendable {
     address = ""
     display = try startDisplay()
     environment["DISPLAY"] = display
-    address = try startBus(otherUsers: otherUsers)
+    var busVariables: [String: String] = [:]
+    if let providerPath { busVariables["PATH"] = folder.path(providerPath) }
+    if wayland { busVariables["WAYLAND_DISPLAY"] = "wayland-twofold-test" }
+    address = try startBus(otherUsers: otherUsers, variables: busVariables)
     environment["DBUS_SESSION_BUS_ADDRESS"] = address
     try startNotificationServer()
   }
@@ -75,11 +80,13 @@ final class SearchSession: @unchecked Sendable {
 
   /// Starts `executable arguments…` with the session's environment; its first line of standard
   /// output, read to its end, is returned (the display's number, the bus's address, "ready").
-  private func startReading(_ executable: String, _ arguments: [String]) throws -> String {
+  private func startReading(
+    _ executable: String, _ arguments: [String], variables: [String: String] = [:]
+  ) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = environment
+    process.environment = environment.merging(variables) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -107,7 +114,7 @@ final class SearchSession: @unchecked Sendable {
 
   /// A session bus of its own whose only service folder holds the packaged service file, its
   /// `Exec=` the built provider; it prints its address once it listens.
-  private func startBus(otherUsers: Bool) throws -> String {
+  private func startBus(otherUsers: Bool, variables: [String: String]) throws -> String {
     let services = folder.path("services")
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
     let service = try Self.serviceFile.split(separator: "\n", omittingEmptySubsequences: false)
@@ -131,7 +138,8 @@ final class SearchSession: @unchecked Sendable {
       </busconfig>
       """)
     return try startReading(
-      try Self.path("dbus-daemon"), ["--config-file=\(configuration)", "--nofork", "--print-address=1"])
+      try Self.path("dbus-daemon"), ["--config-file=\(configuration)", "--nofork", "--print-address=1"],
+      variables: variables)
   }
 
   /// A notification server (python3 and GIO) that writes each notification's summary and body
@@ -200,6 +208,15 @@ final class SearchSession: @unchecked Sendable {
     return ids
   }
 
+  /// Imports the usual test pack and writes its icons into the vault: GitHub's an SVG, Zürich
+  /// Bank's a PNG.
+  func applyIcons() throws {
+    let pack = folder.path("pack.zip")
+    try Data(try IconPackFixture.zip(IconPackFixture.members())).write(to: URL(fileURLWithPath: pack))
+    try check(twofold(["icons", "import", pack]))
+    try check(twofold(["icons", "apply", "--password-file", folder.path("password")]))
+  }
+
   /// Hands the vault's key to an agent (started in this session's runtime folder).
   func unlock() throws {
     try check(twofold(["unlock", "--password-file", folder.path("password")]))
@@ -241,26 +258,84 @@ final class SearchSession: @unchecked Sendable {
     let error: String
   }
 
-  /// Calls `interface.method` on `path` of the provider with `gdbus`, activating it when needed.
+  /// Who calls the provider: a process owning one of the shells' names (as GNOME Shell and
+  /// KRunner do), or a plain peer of the bus (`gdbus`, as any app can).
+  enum Caller {
+    case gnomeShell, krunner, plain
+
+    /// The well-known name the caller owns while it calls.
+    var name: String? {
+      switch self {
+      case .gnomeShell: "org.gnome.Shell"
+      case .krunner: "org.kde.krunner"
+      case .plain: nil
+      }
+    }
+  }
+
+  /// Calls `interface.method` on `path` of the provider, activating it when needed, as the shell
+  /// of that path (GNOME Shell's object: `org.gnome.Shell`; KRunner's: `org.kde.krunner`).
   func call(_ path: String, _ method: String, _ arguments: String...) throws -> Reply {
     try call(path, method, arguments)
   }
 
-  /// `call` with the arguments as an array; as the user `uid` (through setpriv) when given.
-  func call(_ path: String, _ method: String, _ arguments: [String], uid: UInt32? = nil) throws -> Reply {
-    let gdbus =
-      [
-        try Self.path("gdbus"), "call", "--session", "--dest", "io.github.twofold.Twofold.SearchProvider",
-        "--object-path", path, "--method", method,
-      ] + arguments
-    let command =
-      uid.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups"] + gdbus } ?? gdbus
+  /// `call` with the arguments as an array; as `caller` when given, else as the path's shell; as
+  /// the user `uid` (through setpriv) when given. The reply is printed as `gdbus call` prints it.
+  func call(
+    _ path: String, _ method: String, _ arguments: [String], as caller: Caller? = nil, uid: UInt32? = nil
+  ) throws -> Reply {
+    let caller = caller ?? (path == "/runner" ? .krunner : .gnomeShell)
+    let command: [String]
+    if let name = caller.name {
+      command = ["/usr/bin/python3", try shellScript(), name, path, method] + arguments
+    } else {
+      command =
+        [
+          try Self.path("gdbus"), "call", "--session", "--dest", "io.github.twofold.Twofold.SearchProvider",
+          "--object-path", path, "--method", method,
+        ] + arguments
+    }
     let run = try ProgramRun.run(
-      URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: environment)
+      URL(fileURLWithPath: uid == nil ? command[0] : "/usr/bin/setpriv"),
+      (uid.map { ["--reuid=\($0)", "--regid=\($0)", "--clear-groups", command[0]] } ?? [])
+        + Array(command.dropFirst()), environment: environment)
     return Reply(
       status: run.status,
       output: String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .newlines),
       error: String(decoding: run.stderr, as: UTF8.self))
+  }
+
+  /// A stand-in shell (python3 and GIO): it owns the name it is given on the session bus (taking
+  /// it from the stand-in before, which lets it go), calls the provider with the arguments
+  /// parsed as GVariant text by the method's signature, and prints the reply as `gdbus` does.
+  private func shellScript() throws -> String {
+    let path = folder.path("shell.py")
+    if FileManager.default.fileExists(atPath: path) { return path }
+    return try folder.write(
+      "shell.py",
+      """
+      import sys
+      from gi.repository import Gio, GLib
+      SIGNATURES = {'GetInitialResultSet': 'as', 'GetSubsearchResultSet': 'as as', 'GetResultMetas': 'as',
+                    'ActivateResult': 's as u', 'LaunchSearch': 'as u', 'Match': 's', 'Run': 's s', 'Actions': '',
+                    'Nothing': ''}
+      name, path, method = sys.argv[1:4]
+      interface, _, member = method.rpartition('.')
+      bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+      owned = bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'RequestName',
+                            GLib.Variant('(su)', (name, 3)), GLib.VariantType('(u)'), 0, -1, None)
+      if owned.unpack()[0] != 1:
+          sys.exit('cannot own ' + name)
+      types = SIGNATURES[member].split()
+      values = [GLib.Variant('s', text) if kind == 's' else GLib.Variant.parse(GLib.VariantType(kind), text, None, None)
+                for kind, text in zip(types, sys.argv[4:])]
+      try:
+          reply = bus.call_sync('io.github.twofold.Twofold.SearchProvider', path, interface, member,
+                                GLib.Variant.new_tuple(*values), None, 0, -1, None)
+      except GLib.Error as error:
+          sys.exit(error.message)
+      print(reply.print_(True))
+      """)
   }
 
   /// Whether the provider's bus name has an owner now.
@@ -280,6 +355,50 @@ final class SearchSession: @unchecked Sendable {
       URL(fileURLWithPath: try Self.path("xsel")), ["--clipboard", "--output"], environment: environment)
     let text = String(decoding: run.stdout, as: UTF8.self)
     return run.status == 0 && !text.isEmpty ? text : nil
+  }
+
+  /// Copies `text` with xsel, as a person copying something else does. (Through python3, whose
+  /// subprocess closes every other descriptor: xsel's server, which stays behind, would
+  /// otherwise hold the one Foundation watches for the end of the program it started.)
+  func copyAsPerson(_ text: String) throws {
+    let script = """
+      import subprocess, sys
+      subprocess.run([sys.argv[1], '--clipboard', '--input'], input=sys.argv[2].encode(), check=True,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+      """
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, try Self.path("xsel"), text],
+      environment: environment)
+    guard run.status == 0 else { throw Failure(description: "xsel could not copy") }
+  }
+
+  /// The process id of the provider now on the bus, or nil.
+  func providerPID() throws -> Int32? {
+    let run = try ProgramRun.run(
+      URL(fileURLWithPath: try Self.path("gdbus")),
+      [
+        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+        "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+        "io.github.twofold.Twofold.SearchProvider",
+      ], environment: environment)
+    // "(uint32 1234,)"
+    let words = String(decoding: run.stdout, as: UTF8.self).split { $0 == " " || $0 == "," }
+    guard run.status == 0, words.count > 1, let pid = Int32(words[1]), kill(pid, 0) == 0 else { return nil }
+    return pid
+  }
+
+  /// The children of `pid`, each with its state (`Z`: exited and not waited for).
+  static func children(of pid: Int32) -> [Int32: String] {
+    let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+    var children: [Int32: String] = [:]
+    for child in pids {
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1 && Int32(fields[1]) == pid { children[child] = String(fields[0]) }
+    }
+    return children
   }
 
   /// The notifications shown so far, each "summary | body".
