@@ -98,22 +98,16 @@ public struct TwoFASImporter: AccountImporter {
       let algorithm = try otp.string("algorithm")
       let digits = try otp.integer("digits")
       let period = try otp.integer("period")
-      let parameters: OTPParameters
-      switch (try otp.string("tokenType") ?? "TOTP").uppercased() {
-      case "TOTP":
-        parameters = try ExportEntry.parameters(
-          type: .totp, secret: secret, algorithm: algorithm, digits: digits, period: period)
-      case "HOTP":
-        guard let counter = try otp.integer("counter") else {
-          throw ExportEntry.Problem("the HOTP service has no counter")
-        }
-        parameters = try ExportEntry.parameters(
-          type: .hotp, secret: secret, algorithm: algorithm, digits: digits, counter: counter)
-      case "STEAM":
-        parameters = try ExportEntry.parameters(type: .steam, secret: secret, period: period)
-      case let other:
-        throw ExportEntry.Problem("unsupported token type '\(other)'")
-      }
+      let typeName = try otp.string("tokenType") ?? "TOTP"
+      let parameters = try ExportEntry.parameters(
+        typeName: typeName, steam: .typeName(readsAlgorithm: false), secret: secret, algorithm: algorithm,
+        digits: digits, period: { period },
+        counter: { () throws(ExportEntry.Problem) in
+          guard let counter = try otp.integer("counter") else {
+            throw ExportEntry.Problem("the HOTP service has no counter")
+          }
+          return counter
+        }, unsupported: "unsupported token type '\(typeName.uppercased())'")
       return NewAccount(issuer: issuer, name: name, otp: parameters)
     }
   }
