@@ -61,24 +61,19 @@ public struct TwoFASImporter: AccountImporter {
     }
     var secret = try password.get()
     defer { wipe(&secret) }
-    var plaintext: [UInt8]
+    var key: [UInt8]
     do throws(CryptoError) {
-      var key = try KeyDerivation.pbkdf2(
+      key = try KeyDerivation.pbkdf2(
         password: secret, salt: salt, iterations: 10_000, digest: .sha256, length: AESGCM.keySize)
-      defer { wipe(&key) }
-      let box = AESGCM.SealedBox(
-        ciphertext: Array(sealed.dropLast(AESGCM.tagSize)), tag: Array(sealed.suffix(AESGCM.tagSize)))
-      plaintext = try AESGCM.open(box, key: key, nonce: nonce)
-    } catch .authenticationFailed {
-      throw .wrongPassword
     } catch {
       throw .damaged("the 2FAS backup cannot be decrypted")
     }
-    defer { wipe(&plaintext) }
-    guard let services = ExportEntry.document(plaintext)?.arrayValue else {
-      throw .damaged("the decrypted 2FAS services are not a JSON array")
-    }
-    return services
+    defer { wipe(&key) }
+    let box = AESGCM.SealedBox(
+      ciphertext: Array(sealed.dropLast(AESGCM.tagSize)), tag: Array(sealed.suffix(AESGCM.tagSize)))
+    return try ExportEntry.open(
+      box, key: key, nonce: nonce, unreadable: "the 2FAS backup cannot be decrypted",
+      notJSON: "the decrypted 2FAS services are not a JSON array", as: \.arrayValue)
   }
 
   private static func candidate(_ service: JSONValue, position: Int) -> ImportCandidate {
