@@ -26,18 +26,23 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
-    .target(name: "Crypto", dependencies: ["COpenSSL"]),
+    // `dlopen` in one place, below every target that loads a library at run time.
+    .target(name: "DynamicLibraries"),
+    .target(name: "Crypto", dependencies: ["COpenSSL", "DynamicLibraries"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
     .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Codecs"),
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite"]),
+    .target(
+      name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite", "DynamicLibraries"]),
     .target(name: "CProcessControl"),
     .target(name: "CUnixSocket"),
     .target(
       name: "Infrastructure",
-      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket"]),
+      dependencies: [
+        "Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket", "DynamicLibraries",
+      ]),
     .target(name: "Presentation", dependencies: ["Domain", "OTP"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(
