@@ -26,25 +26,29 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
-    .target(name: "Crypto", dependencies: ["COpenSSL"]),
+    // `dlopen` in one place, below every target that loads a library at run time.
+    .target(name: "DynamicLibraries"),
+    .target(name: "Crypto", dependencies: ["COpenSSL", "DynamicLibraries"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
     .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Codecs"),
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite"]),
+    .target(
+      name: "Formats", dependencies: ["Domain", "OTP", "Crypto", "Codecs", "CSQLite", "DynamicLibraries"]),
     .target(name: "CProcessControl"),
     .target(name: "CUnixSocket"),
     .target(
       name: "Infrastructure",
-      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket"]),
+      dependencies: [
+        "Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket", "DynamicLibraries",
+      ]),
     .target(name: "Presentation", dependencies: ["Domain", "OTP"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),
     .target(
       name: "AppSession",
       dependencies: ["Agent", "Presentation", "Domain", "OTP", "Data", "Formats", "Infrastructure", "Crypto"]),
-    .target(
-      name: "BrowserHost", dependencies: ["Agent", "Domain", "Data", "Infrastructure", "Codecs", "OTP"]),
+    .target(name: "BrowserHost", dependencies: ["Domain", "Codecs"]),
     .target(name: "Arguments"),
     .target(name: "FuzzTargets", dependencies: ["OTP", "Domain", "Codecs", "Data", "Formats", "Crypto"]),
     // No pkgConfig: Debian's ncursesw.pc adds -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE=600, which
@@ -86,15 +90,14 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "TestSupport"]),
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-    .testTarget(
-      name: "FormatsTests", dependencies: ["Formats", "Domain", "OTP", "Data", "Codecs", "TestSupport"]),
-    .testTarget(name: "OTPTests", dependencies: ["OTP", "Crypto", "TestSupport"]),
+    .testTarget(name: "FormatsTests", dependencies: ["Formats", "Domain", "OTP", "Data", "TestSupport"]),
+    .testTarget(name: "OTPTests", dependencies: ["OTP", "TestSupport"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "OTP"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "Infrastructure", "Formats", "TestSupport"]),
+      dependencies: ["Data", "Domain", "OTP", "Crypto", "Codecs", "Infrastructure", "TestSupport"]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Inputs"]),
     .testTarget(name: "TwofoldEndToEndTests", dependencies: ["twofold", "TestSupport"]),
@@ -109,8 +112,7 @@ let package = Package(
       dependencies: [
         "AppSession", "Agent", "Data", "Domain", "Crypto", "Infrastructure", "Presentation", "TestSupport",
       ]),
-    .testTarget(
-      name: "BrowserHostTests", dependencies: ["BrowserHost", "Domain", "Codecs", "OTP", "TestSupport"]),
+    .testTarget(name: "BrowserHostTests", dependencies: ["BrowserHost", "Domain", "OTP"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "OTP"]),
   ]
 )

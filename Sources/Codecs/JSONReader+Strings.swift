@@ -33,17 +33,10 @@ extension JSONReader {
     return nil
   }
 
-  /// Whether any of the eight bytes in `word` is `"`, `\`, a control character or
-  /// non-ASCII (bit tricks after "Bit Twiddling Hacks", S. E. Anderson).
+  /// Whether any of the eight bytes in `word` is `"`, `\`, a control character or non-ASCII.
   @inline(__always)
   private static func needsCare(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-    let control = (word &- ones &* 0x20) & ~word
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    return (control | hasQuote | hasBackslash | word) & (ones &* 0x80) != 0
+    ByteWord.quotesBackslashesAndControls(word) | (word & ByteWord.highBits) != 0
   }
 
   /// Reads a string that has escapes, non-ASCII characters or an error; `index` is at the

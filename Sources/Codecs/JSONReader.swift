@@ -86,9 +86,7 @@ struct JSONReader: ~Copyable {
 
   /// The eight bytes at `offset` (which must leave eight bytes to read), byte 0 lowest.
   @inline(__always)
-  func word(at offset: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-  }
+  func word(at offset: Int) -> UInt64 { ByteWord.load(bytes, at: offset) }
 
   /// Advances past JSON whitespace (RFC 8259 §2: space, tab, line feed, carriage return).
   @inline(__always)

@@ -94,7 +94,7 @@ struct JSONSerializer: ~Copyable {
     var runStart = 0
     var index = 0
     while index < bytes.count {
-      if index + 8 <= bytes.count, !Self.needsEscape(Self.word(bytes, at: index)) {
+      if index + 8 <= bytes.count, !Self.needsEscape(ByteWord.load(bytes, at: index)) {
         index += 8
         continue
       }
@@ -120,22 +120,11 @@ struct JSONSerializer: ~Copyable {
     output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
   }
 
-  @inline(__always)
-  private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-  }
-
   /// Whether any of the eight bytes in `word` is `"`, `\` or a control character (bytes of
   /// 0x80 and above may report a false positive, which only costs the byte-wise check).
   @inline(__always)
   private static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-    let control = (word &- ones &* 0x20) & ~word
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    return (control | hasQuote | hasBackslash) & (ones &* 0x80) != 0
+    ByteWord.quotesBackslashesAndControls(word) != 0
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {

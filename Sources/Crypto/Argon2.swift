@@ -1,3 +1,5 @@
+import DynamicLibraries
+
 /// Argon2id (RFC 9106, version 0x13) through the reference implementation, libargon2, loaded at
 /// run time with `dlopen`: no headers or link-time dependency, and Twofold runs without it.
 public enum Argon2 {

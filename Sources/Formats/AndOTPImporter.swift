@@ -123,23 +123,15 @@ public struct AndOTPImporter: AccountImporter {
       let algorithm = try fields.string("algorithm")
       let digits = try fields.integer("digits")
       let period = try fields.integer("period")
-      let parameters: OTPParameters
-      switch typeName.uppercased() {
-      case "TOTP":
-        parameters = try ExportEntry.parameters(
-          type: .totp, secret: secret, algorithm: algorithm, digits: digits, period: period)
-      case "HOTP":
-        guard let counter = try fields.integer("counter") else {
-          throw ExportEntry.Problem("the HOTP entry has no counter")
-        }
-        parameters = try ExportEntry.parameters(
-          type: .hotp, secret: secret, algorithm: algorithm, digits: digits, counter: counter)
-      case "STEAM":
-        parameters = try ExportEntry.parameters(
-          type: .steam, secret: secret, algorithm: algorithm, period: period)
-      default:
-        throw ExportEntry.Problem("unsupported entry type '\(typeName)'")
-      }
+      let parameters = try ExportEntry.parameters(
+        typeName: typeName, steam: .typeName(readsAlgorithm: true), secret: secret, algorithm: algorithm,
+        digits: digits, period: { period },
+        counter: { () throws(ExportEntry.Problem) in
+          guard let counter = try fields.integer("counter") else {
+            throw ExportEntry.Problem("the HOTP entry has no counter")
+          }
+          return counter
+        }, unsupported: "unsupported entry type '\(typeName)'")
       return NewAccount(issuer: issuer, name: name, otp: parameters)
     }
   }

@@ -23,14 +23,7 @@ public struct FreeOTPPlusImporter: AccountImporter {
   public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
     -> [ImportCandidate]
   {
-    let document = try ExportEntry.document(file.bytes, of: "FreeOTP+")
-    guard document.objectValue != nil else {
-      throw .unrecognized("\(file.name) is not a FreeOTP+ export: it is not a JSON object")
-    }
-    guard let tokens = document["tokens"]?.arrayValue else {
-      throw .damaged("the FreeOTP+ export has no tokens array")
-    }
-    return tokens.enumerated().map { index, token in
+    try ExportEntry.array("tokens", of: file, app: "FreeOTP+").enumerated().map { index, token in
       FreeOTPToken.candidate(token, counterOffset: 1, fallbackLabel: "entry \(index + 1)")
     }
   }

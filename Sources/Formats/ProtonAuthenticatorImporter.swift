@@ -24,14 +24,7 @@ public struct ProtonAuthenticatorImporter: AccountImporter {
   public func candidates(from file: ImportFile, password: ImportPassword) throws(ImportError)
     -> [ImportCandidate]
   {
-    let document = try ExportEntry.document(file.bytes, of: "Proton Authenticator")
-    guard document.objectValue != nil else {
-      throw .unrecognized("\(file.name) is not a Proton Authenticator export: it is not a JSON object")
-    }
-    guard let entries = document["entries"]?.arrayValue else {
-      throw .damaged("the Proton Authenticator export has no entries array")
-    }
-    return entries.enumerated().map { index, entry in
+    try ExportEntry.array("entries", of: file, app: "Proton Authenticator").enumerated().map { index, entry in
       let name = entry["content"]?["name"]?.stringValue ?? ""
       return ExportEntry.candidate(label: name.isEmpty ? "entry \(index + 1)" : name) {
         () throws(ExportEntry.Problem) in

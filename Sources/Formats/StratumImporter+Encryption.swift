@@ -38,19 +38,10 @@ extension StratumImporter {
     let box = AESGCM.SealedBox(
       ciphertext: Array(bytes[start..<(bytes.count - AESGCM.tagSize)]),
       tag: Array(bytes.suffix(AESGCM.tagSize)))
-    var plaintext: [UInt8]
-    do throws(CryptoError) {
-      plaintext = try AESGCM.open(box, key: key, nonce: Array(bytes[ivStart..<start]))
-    } catch .authenticationFailed {
-      throw .wrongPassword
-    } catch {
-      throw .damaged("the Stratum backup cannot be decrypted")
-    }
-    defer { wipe(&plaintext) }
-    guard let object = ExportEntry.document(plaintext)?.objectValue else {
-      throw .damaged("the decrypted Stratum backup is not a JSON object")
-    }
-    return object
+    return try ExportEntry.open(
+      box, key: key, nonce: Array(bytes[ivStart..<start]),
+      unreadable: "the Stratum backup cannot be decrypted",
+      notJSON: "the decrypted Stratum backup is not a JSON object", as: \.objectValue)
   }
 
   /// `legacyHeader ‖ salt[20] ‖ iv[16] ‖ AES-256-CBC ciphertext`: CBC has no tag, so bad padding

@@ -61,24 +61,19 @@ public struct TwoFASImporter: AccountImporter {
     }
     var secret = try password.get()
     defer { wipe(&secret) }
-    var plaintext: [UInt8]
+    var key: [UInt8]
     do throws(CryptoError) {
-      var key = try KeyDerivation.pbkdf2(
+      key = try KeyDerivation.pbkdf2(
         password: secret, salt: salt, iterations: 10_000, digest: .sha256, length: AESGCM.keySize)
-      defer { wipe(&key) }
-      let box = AESGCM.SealedBox(
-        ciphertext: Array(sealed.dropLast(AESGCM.tagSize)), tag: Array(sealed.suffix(AESGCM.tagSize)))
-      plaintext = try AESGCM.open(box, key: key, nonce: nonce)
-    } catch .authenticationFailed {
-      throw .wrongPassword
     } catch {
       throw .damaged("the 2FAS backup cannot be decrypted")
     }
-    defer { wipe(&plaintext) }
-    guard let services = ExportEntry.document(plaintext)?.arrayValue else {
-      throw .damaged("the decrypted 2FAS services are not a JSON array")
-    }
-    return services
+    defer { wipe(&key) }
+    let box = AESGCM.SealedBox(
+      ciphertext: Array(sealed.dropLast(AESGCM.tagSize)), tag: Array(sealed.suffix(AESGCM.tagSize)))
+    return try ExportEntry.open(
+      box, key: key, nonce: nonce, unreadable: "the 2FAS backup cannot be decrypted",
+      notJSON: "the decrypted 2FAS services are not a JSON array", as: \.arrayValue)
   }
 
   private static func candidate(_ service: JSONValue, position: Int) -> ImportCandidate {
@@ -98,22 +93,16 @@ public struct TwoFASImporter: AccountImporter {
       let algorithm = try otp.string("algorithm")
       let digits = try otp.integer("digits")
       let period = try otp.integer("period")
-      let parameters: OTPParameters
-      switch (try otp.string("tokenType") ?? "TOTP").uppercased() {
-      case "TOTP":
-        parameters = try ExportEntry.parameters(
-          type: .totp, secret: secret, algorithm: algorithm, digits: digits, period: period)
-      case "HOTP":
-        guard let counter = try otp.integer("counter") else {
-          throw ExportEntry.Problem("the HOTP service has no counter")
-        }
-        parameters = try ExportEntry.parameters(
-          type: .hotp, secret: secret, algorithm: algorithm, digits: digits, counter: counter)
-      case "STEAM":
-        parameters = try ExportEntry.parameters(type: .steam, secret: secret, period: period)
-      case let other:
-        throw ExportEntry.Problem("unsupported token type '\(other)'")
-      }
+      let typeName = try otp.string("tokenType") ?? "TOTP"
+      let parameters = try ExportEntry.parameters(
+        typeName: typeName, steam: .typeName(readsAlgorithm: false), secret: secret, algorithm: algorithm,
+        digits: digits, period: { period },
+        counter: { () throws(ExportEntry.Problem) in
+          guard let counter = try otp.integer("counter") else {
+            throw ExportEntry.Problem("the HOTP service has no counter")
+          }
+          return counter
+        }, unsupported: "unsupported token type '\(typeName.uppercased())'")
       return NewAccount(issuer: issuer, name: name, otp: parameters)
     }
   }

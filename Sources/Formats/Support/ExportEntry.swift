@@ -181,6 +181,19 @@ enum ExportEntry {
     }
   }
 
+  /// The array `key` of the JSON object `file` holds, or why the file is not `app`'s export: the
+  /// preamble of the exports that are one object around a list (FreeOTP+, Proton Authenticator).
+  static func array(_ key: String, of file: ImportFile, app: String) throws(ImportError) -> [JSONValue] {
+    let document = try document(file.bytes, of: app)
+    guard document.objectValue != nil else {
+      throw .unrecognized("\(file.name) is not a \(app) export: it is not a JSON object")
+    }
+    guard let array = document[key]?.arrayValue else {
+      throw .damaged("the \(app) export has no \(key) array")
+    }
+    return array
+  }
+
   /// The first byte that is not JSON whitespace (after a UTF-8 byte-order mark).
   static func firstSignificantByte(_ bytes: [UInt8]) -> UInt8? {
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

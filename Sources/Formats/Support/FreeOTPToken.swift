@@ -30,26 +30,18 @@ enum FreeOTPToken {
       if secret == nil, let stored = try fields.signedBytes("secret") { bytes = stored }
       let algorithm = try fields.string("algo")
       let digits = try fields.integer("digits")
-      let parameters: OTPParameters
-      switch typeName.uppercased() {
-      case "TOTP" where issuer == "Steam":
-        parameters = try ExportEntry.parameters(
-          type: .steam, secret: bytes, algorithm: algorithm, period: try fields.integer("period"))
-      case "TOTP":
-        parameters = try ExportEntry.parameters(
-          type: .totp, secret: bytes, algorithm: algorithm, digits: digits,
-          period: try fields.integer("period"))
-      case "HOTP":
-        let stored = try fields.integer("counter") ?? 0
-        let (counter, overflow) = stored.addingReportingOverflow(counterOffset)
-        guard !overflow else {
-          throw ExportEntry.Problem(OTPError.invalidCounter("\(stored) + 1").description)
-        }
-        parameters = try ExportEntry.parameters(
-          type: .hotp, secret: bytes, algorithm: algorithm, digits: digits, counter: counter)
-      default:
-        throw ExportEntry.Problem("unsupported token type '\(typeName)'")
-      }
+      let parameters = try ExportEntry.parameters(
+        typeName: typeName, steam: .totpIssuer(isSteam: issuer == "Steam"), secret: bytes,
+        algorithm: algorithm, digits: digits,
+        period: { () throws(ExportEntry.Problem) in try fields.integer("period") },
+        counter: { () throws(ExportEntry.Problem) in
+          let stored = try fields.integer("counter") ?? 0
+          let (counter, overflow) = stored.addingReportingOverflow(counterOffset)
+          guard !overflow else {
+            throw ExportEntry.Problem(OTPError.invalidCounter("\(stored) + 1").description)
+          }
+          return counter
+        }, unsupported: "unsupported token type '\(typeName)'")
       return NewAccount(issuer: issuer, name: name, otp: parameters)
     }
   }

@@ -1,4 +1,5 @@
 import Crypto
+import DynamicLibraries
 
 /// A zip archive held in memory, read through libzip loaded at run time with `dlopen` (no
 /// headers, no link-time dependency): libzip does the ZipCrypto decryption and the inflating.

@@ -6,8 +6,9 @@
 
 /// A native library opened at run time with `dlopen`, closed when dropped, so Twofold runs
 /// (without the feature) where the library is not installed. The one place the package calls
-/// `dlopen`: libargon2 here, libzip in Formats, the image, QR and keyring libraries in
-/// Infrastructure.
+/// `dlopen`: libargon2 in Crypto, libzip in Formats, the image, QR and keyring libraries in
+/// Infrastructure, and the running program for a C library function Swift's Glibc module leaves
+/// out (`ChildProcess`'s `pipe2`).
 package final class DynamicLibrary {
   private let handle: UnsafeMutableRawPointer
 
@@ -17,6 +18,13 @@ package final class DynamicLibrary {
       return nil
     }
     self.handle = handle
+  }
+
+  private init(handle: UnsafeMutableRawPointer) { self.handle = handle }
+
+  /// The running program and the libraries it has loaded (`dlopen(NULL)`), or nil when that fails.
+  package static func runningProgram() -> DynamicLibrary? {
+    dlopen(nil, RTLD_NOW).map(DynamicLibrary.init(handle:))
   }
 
   deinit { dlclose(handle) }

@@ -1,5 +1,5 @@
-import Crypto
 import Domain
+import DynamicLibraries
 
 /// PNG files to grayscale through libpng's simplified API (`png_image_*`, libpng 1.6), loaded at
 /// run time. The simplified API catches libpng's errors itself, so no `longjmp` crosses Swift code.

@@ -1,5 +1,5 @@
-import Crypto
 import Domain
+import DynamicLibraries
 
 /// JPEG files to grayscale through libjpeg-turbo's TurboJPEG API, loaded at run time. TurboJPEG
 /// catches libjpeg's errors itself, so no `longjmp` crosses Swift code.

@@ -1,4 +1,4 @@
-import Crypto
+import DynamicLibraries
 
 /// QR codes through libqrencode, loaded at run time with `dlopen` so Twofold runs (without QR
 /// codes) where the library is not installed.

@@ -1,5 +1,5 @@
-import Crypto
 import Domain
+import DynamicLibraries
 
 /// QR codes in PNG and JPEG screenshots through ZBar, loaded at run time with `dlopen` (with
 /// libpng and libturbojpeg to turn the file into gray pixels), so Twofold runs without them and

@@ -1,3 +1,5 @@
+import DynamicLibraries
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -171,11 +173,9 @@ final class ChildProcess {
   /// leaves out this GNU extension), else `pipe` then `fcntl`.
   static func makePipe(_ ends: inout [Int32]) -> Bool {
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
-    if let program = dlopen(nil, RTLD_NOW) {
-      defer { dlclose(program) }
-      if let symbol = dlsym(program, "pipe2") {
-        let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
-        return ends.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) } == 0
+    if let program = DynamicLibrary.runningProgram(), let pipe2 = program.function("pipe2", as: Pipe2.self) {
+      return withExtendedLifetime(program) {
+        ends.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) } == 0
       }
     }
     guard pipe(&ends) == 0 else { return false }

@@ -1,4 +1,4 @@
-import Crypto
+import DynamicLibraries
 
 #if canImport(Glibc)
   import Glibc
