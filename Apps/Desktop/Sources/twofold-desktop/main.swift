@@ -2,8 +2,8 @@
 // the agent when the agent holds its key (else the window's unlock screen asks), and runs the
 // GTK window over the same Presentation store as the terminal app.
 import Agent
-import Crypto
 import AppSession
+import Crypto
 import DesktopUI
 import Domain
 import Infrastructure
