@@ -82,21 +82,7 @@ public struct SyncVault: Sendable {
     _ sources: [any SyncSource], dryRun: Bool, current: VaultContents? = nil
   ) throws(Failure) -> [SourceReport] {
     if let current { kept?.prefetch([current]) }
-    var inputs: [Input] = []
-    for source in sources {
-      do throws(DomainError) {
-        // A shared file's base is read only if a merge needs it (no kept common ancestor);
-        // a backup folder's always is (its versions carry no ancestry).
-        let location = source.location
-        let base = LazyBase { [bases] () throws(DomainError) in
-          source.isRemembered ? try bases.base(of: location) : nil
-        }
-        if !source.isTwoWay { _ = try base.get() }
-        inputs.append(Input(source: source, snapshot: try source.read(), base: base))
-      } catch {
-        throw Failure(source: source.location, error: error)
-      }
-    }
+    let inputs = try read(sources)
     let ours: VaultContents
     if let current {
       ours = current
@@ -117,16 +103,57 @@ public struct SyncVault: Sendable {
     if preview.result.holdsSame(as: ours), preview.steps.allSatisfy({ $0.write == nil }) {
       return try recordBases(preview)
     }
+    let (planned, commits) = try save(preview, ours: ours) { contents throws(Failure) in
+      try Self.planReadingBases(inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
+    }
+    // The vault is saved: from here a failure leaves work the next sync completes.
+    for commit in commits {
+      do throws(DomainError) { try commit.commit() } catch { throw Failure(source: vault, error: error) }
+    }
+    for step in planned.steps {
+      do throws(DomainError) { try step.source.finish() } catch {
+        throw Failure(source: step.source.location, error: error)
+      }
+    }
+    finished(.write)
+    return planned.reports
+  }
+
+  /// Reads every source, with its base where a merge needs it for sure.
+  private func read(_ sources: [any SyncSource]) throws(Failure) -> [Input] {
+    var inputs: [Input] = []
+    for source in sources {
+      do throws(DomainError) {
+        // A shared file's base is read only if a merge needs it (no kept common ancestor);
+        // a backup folder's always is (its versions carry no ancestry).
+        let location = source.location
+        let base = LazyBase { [bases] () throws(DomainError) in
+          source.isRemembered ? try bases.base(of: location) : nil
+        }
+        if !source.isTwoWay { _ = try base.get() }
+        inputs.append(Input(source: source, snapshot: try source.read(), base: base))
+      } catch {
+        throw Failure(source: source.location, error: error)
+      }
+    }
+    return inputs
+  }
+
+  /// Saves the vault under its lock with `preview`'s result (planned again by `replan` when the
+  /// vault changed since `ours` was read), keeping the versions and preparing every source's
+  /// write and base; nothing prepared is committed here, and all of it is discarded when the
+  /// save fails. The plan saved and what to commit.
+  private func save(
+    _ preview: Plan, ours: VaultContents, replan: (VaultContents) throws(Failure) -> Plan
+  ) throws(Failure) -> (Plan, [SyncCommit]) {
     var commits: [SyncCommit] = []
     var failed: Failure?
-    let planned: Plan
     do throws(DomainError) {
-      planned = try repository.update { (contents) throws(DomainError) -> Plan in
+      let planned = try repository.update { (contents) throws(DomainError) -> Plan in
         var plan = preview
         if contents != ours {
           do throws(Failure) {
-            plan = try Self.planReadingBases(
-              inputs, ours: contents, ids: ids, ancestry: ancestry, id: written)
+            plan = try replan(contents)
           } catch {
             failed = error
             throw error.error
@@ -150,21 +177,11 @@ public struct SyncVault: Sendable {
         contents = plan.result
         return plan
       }
+      return (planned, commits)
     } catch {
       for commit in commits { commit.discard() }
       throw failed ?? Failure(source: vault, error: error)
     }
-    // The vault is saved: from here a failure leaves work the next sync completes.
-    for commit in commits {
-      do throws(DomainError) { try commit.commit() } catch { throw Failure(source: vault, error: error) }
-    }
-    for step in planned.steps {
-      do throws(DomainError) { try step.source.finish() } catch {
-        throw Failure(source: step.source.location, error: error)
-      }
-    }
-    finished(.write)
-    return planned.reports
   }
 
   /// Keeps the bases and the versions read of a sync that changed nothing (a first sync with
@@ -254,6 +271,44 @@ public struct SyncVault: Sendable {
     var needsBases = false
   }
 
+  /// One source's versions merged in: the result before and after them, the merges' reports and
+  /// the notes of its reading.
+  struct Merged {
+    let input: Input
+    let before: VaultContents
+    let after: VaultContents
+    let reports: [MergeReport]
+    let notes: [String]
+
+    /// What the source and its base become once the sync's result is `result`, and its report.
+    func step(result: VaultContents) -> (Step, SourceReport) {
+      let source = input.source
+      let theirs = input.snapshot.versions.first
+      let copies = input.snapshot.versions.count > 1
+      let writes = source.isTwoWay && theirs.map { copies || !$0.holdsSame(as: result) } ?? false
+      let report: MergeReport
+      if reports.count == 1, !copies, after.holdsSame(as: result) {
+        report = reports[0]
+      } else if let theirs {
+        report = MergeReport.comparing(
+          events: reports.flatMap(\.events), local: (before, after),
+          remote: (theirs, source.isTwoWay ? result : after))
+      } else {
+        report = MergeReport()
+      }
+      let step = Step(
+        source: source, write: writes ? result : nil,
+        // A backup folder's base is always the backup last consumed (sync.md): with no new
+        // backup it stays what it was, never the result.
+        base: source.isTwoWay ? result : theirs,
+        consumed: input.snapshot.consumed,
+        previousBase: input.base)
+      return (
+        step, SourceReport(source: source.location, isTwoWay: source.isTwoWay, report: report, notes: notes)
+      )
+    }
+  }
+
   /// `plan`, reading the sources' bases first when a merge needs one (no kept common ancestor).
   static func planReadingBases(
     _ inputs: [Input], ours: VaultContents, ids: IdentifierSource, ancestry: Ancestry, id: VersionLineage.ID
@@ -281,9 +336,7 @@ public struct SyncVault: Sendable {
     var doubtful = DoubtfulAncestry()
     let oursLineage = ancestry.trusted(ours)
     if oursLineage != nil { ancestry.vouch(for: ours) }
-    var done:
-      [(input: Input, before: VaultContents, after: VaultContents, reports: [MergeReport], notes: [String])] =
-        []
+    var done: [Merged] = []
     for input in inputs {
       let notes = input.snapshot.notes
       let before = plan.result
@@ -332,7 +385,7 @@ public struct SyncVault: Sendable {
         reports.append(report)
         if let theirs { merged.append(theirs) }
       }
-      done.append((input, before, plan.result, reports, notes))
+      done.append(Merged(input: input, before: before, after: plan.result, reports: reports, notes: notes))
     }
     // A version's id always names exactly one version's contents (a kept version is then what its
     // id says): the result is ours itself when nothing new was merged in, a source's version
@@ -340,43 +393,31 @@ public struct SyncVault: Sendable {
     // version merged in (so a device whose value lost a conflict takes the result as newer).
     if plan.result.holdsSame(as: ours), oursLineage != nil, merged.isEmpty {
       plan.result = ours
-    } else if let same = adoptable(done.map(\.input), result: plan.result, ancestry: ancestry) {
-      // The vault takes the shared file's version whole (its order and group UUIDs too), so the
-      // vault and the file hold the same version and the file is not written again.
-      plan.result = same
     } else {
-      plan.result.lineage = .written(id, replacing: oursLineage, merging: merged)
-      plan.result.lineage?.resolved = resolved
+      var written = VersionLineage.written(id, replacing: oursLineage, merging: merged)
+      written.resolved = resolved
+      plan.result = version(of: plan.result, inputs: done.map(\.input), ancestry: ancestry, written: written)
     }
     for item in done {
-      let source = item.input.source
-      let theirs = item.input.snapshot.versions.first
-      let copies = item.input.snapshot.versions.count > 1
-      let writes = source.isTwoWay && theirs.map { copies || !$0.holdsSame(as: plan.result) } ?? false
-      let report: MergeReport
-      if item.reports.count == 1, !copies, item.after.holdsSame(as: plan.result) {
-        report = item.reports[0]
-      } else if let theirs {
-        report = MergeReport.comparing(
-          events: item.reports.flatMap(\.events), local: (item.before, item.after),
-          remote: (theirs, source.isTwoWay ? plan.result : item.after))
-      } else {
-        report = MergeReport()
-      }
-      plan.steps.append(
-        Step(
-          source: source, write: writes ? plan.result : nil,
-          // A backup folder's base is always the backup last consumed (sync.md): with no new
-          // backup it stays what it was, never the result.
-          base: source.isTwoWay ? plan.result : theirs,
-          consumed: item.input.snapshot.consumed,
-          previousBase: item.input.base))
-      plan.reports.append(
-        SourceReport(source: source.location, isTwoWay: source.isTwoWay, report: report, notes: item.notes))
+      let (step, report) = item.step(result: plan.result)
+      plan.steps.append(step)
+      plan.reports.append(report)
     }
     doubtful.damaged = ancestry.damagedCount()
     if let warning = doubtful.warning, !plan.reports.isEmpty { plan.reports[0].warnings = [warning] }
     return plan
+  }
+
+  /// The merged `result` as a version: a source's version itself when it holds the same (taken
+  /// whole, its order and group UUIDs too, so the vault and the file hold the same version and
+  /// the file is not written again), else `result` as the new version `written`.
+  static func version(
+    of result: VaultContents, inputs: [Input], ancestry: Ancestry, written: VersionLineage
+  ) -> VaultContents {
+    if let same = adoptable(inputs, result: result, ancestry: ancestry) { return same }
+    var version = result
+    version.lineage = written
+    return version
   }
 
   /// The conflicts `theirs`'s own merge resolved by keeping its value over a version of ours
