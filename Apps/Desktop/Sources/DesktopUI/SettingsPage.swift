@@ -76,7 +76,12 @@ final class SettingsPage {
       adw_preferences_page_add(cast(page), cast(group))
     }
     adw_preferences_window_add(cast(window), cast(page))
+    connectSignals(send)
+  }
 
+  /// Sends what the person changes: closing (or Escape), each setting, the keyring switch and
+  /// the vault's password typed to keep its key.
+  private func connectSignals(_ send: @escaping @MainActor (AppFeature.Action) -> Void) {
     Signal.connectStopping(window, "close-request") { [unowned self] in
       if !self.rendering { send(.settings(.closed)) }
       return false
