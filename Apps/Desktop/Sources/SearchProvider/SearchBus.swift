@@ -194,8 +194,8 @@ public final class SearchBus: @unchecked Sendable {
     let message: String
   }
 
-  /// The reply to a caller that is not a shell: the empty answer of each search, and
-  /// `AccessDenied` for what would copy a code or open the window.
+  /// The reply to a caller that is not a shell (CLI.md: "gets empty answers"): the empty answer
+  /// of each search, and an empty reply, doing nothing, to what would copy a code or open the window.
   static func refusal(_ interface: String, _ method: String) -> Result<OpaquePointer?, ReplyError> {
     switch (interface, method) {
     case (SearchInterfaces.shell, "GetInitialResultSet"), (SearchInterfaces.shell, "GetSubsearchResultSet"):
@@ -207,11 +207,7 @@ public final class SearchBus: @unchecked Sendable {
     case (SearchInterfaces.runner, "Actions"):
       return .success(GVariantValue.tuple([GVariantValue.array(of: "(sss)", [])]))
     default:
-      return .failure(
-        ReplyError(
-          name: "org.freedesktop.DBus.Error.AccessDenied",
-          message:
-            "only the desktop's shell (\(SearchInterfaces.shellNames.joined(separator: ", "))) may search"))
+      return .success(nil)
     }
   }
 
