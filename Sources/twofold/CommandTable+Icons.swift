@@ -7,7 +7,7 @@ extension CommandTable {
     "icons", "Aegis icon packs: import one, apply its icons to the vault's entries, list those imported",
     positionals: [
       PositionalSpec(
-        "ACTION", iconsActions.map(\.name).joined(separator: ", "),
+        "ACTION", iconsActions.map(\.name).joinedText(separator: ", "),
         completion: .values(iconsActions.map(\.name))),
       PositionalSpec("PACK", "with import: the icon pack, a .zip file", optional: true, completion: .file),
     ],
@@ -15,7 +15,7 @@ extension CommandTable {
       .flag("dry-run", "with apply: print what would change and change nothing"),
       .flag("replace", "with apply: also replace the icon of an entry that has one"),
     ],
-    discussion: iconsActions.map { "\($0.usage): \($0.summary)." }.joined(separator: " ")
+    discussion: iconsActions.map { "\($0.usage): \($0.summary)." }.joinedText(separator: " ")
       + " An entry's icon is kept in the vault as Aegis keeps it, so the phone shows it after a sync.")
 
   /// The actions of `icons`, in the order help lists them.

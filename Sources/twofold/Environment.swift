@@ -108,6 +108,7 @@ struct Environment {
 
   private static func processVariables() -> [String: String] {
     var variables: [String: String] = [:]
+    variables.reserveCapacity(names.count)  // grown from empty, it would be rehashed four times
     for name in names {
       if let value = getenv(name) { variables[name] = String(cString: value) }
     }
