@@ -198,13 +198,7 @@ public enum AccountsFeature {
     case .appeared:
       return [.load]
     case .loaded(let contents):
-      state.contents = contents
-      state.isLoaded = true
-      if let filter = state.groupFilter, !contents.groups.contains(where: { $0.id == filter }) {
-        state.groupFilter = nil
-      }
-      keepSelectionVisible(&state)
-      return fetchCodes(state)
+      return load(&state, contents)
     case .conflictCopiesCounted(let count):
       state.conflictCopies = count
       return []
@@ -215,81 +209,20 @@ public enum AccountsFeature {
       state.settings = settings
       return []
     case .tick(let now):
-      state.now = now
-      let fetch = needsCodes(state) ? fetchCodes(state) : []
-      if let pending = state.clipboard, now >= pending.at {
-        state.clipboard = nil
-        return [.clearClipboard(ifStill: pending.code)] + fetch
-      }
-      return fetch
+      return tick(&state, now)
     case .codesFetched(let codes, let time):
       state.fetchedCodes = Dictionary(
         codes.map { ($0.account.id, $0) }, uniquingKeysWith: { _, last in last })
       state.fetchedAt = time
       return []
-    case .searchStarted:
-      state.isSearching = true
-      return []
-    case .searchTyped(let text):
-      state.search += text
-      keepSelectionVisible(&state)
-      return []
-    case .searchBackspace:
-      if !state.search.isEmpty { state.search.removeLast() }
-      keepSelectionVisible(&state)
-      return []
-    case .searchEnded(let keep):
-      state.isSearching = false
-      if !keep { state.search = "" }
-      keepSelectionVisible(&state)
-      return []
-    case .searchChanged(let text):
-      state.search = text
-      keepSelectionVisible(&state)
-      return []
-    case .selected(let id):
-      if state.contents.accounts.contains(where: { $0.id == id }) { state.selection = id }
-      return []
-    case .groupFilterChosen(let id):
-      state.groupFilter = id.flatMap { id in state.contents.groups.contains { $0.id == id } ? id : nil }
-      keepSelectionVisible(&state)
-      return []
-    case .moveSelection(let offset):
-      let visible = state.visibleAccounts
-      guard !visible.isEmpty else { return [] }
-      let index = visible.firstIndex { $0.id == state.selection } ?? 0
-      state.selection = visible[min(max(index + offset, 0), visible.count - 1)].id
-      return []
-    case .moveToEdge(let last):
-      state.selection = last ? state.visibleAccounts.last?.id : state.visibleAccounts.first?.id
-      return []
-    case .groupFilterCycled:
-      let groups = state.contents.groups
-      if let current = state.groupFilter, let index = groups.firstIndex(where: { $0.id == current }) {
-        state.groupFilter = index + 1 < groups.count ? groups[index + 1].id : nil
-      } else {
-        state.groupFilter = groups.first?.id
-      }
-      keepSelectionVisible(&state)
+    case .searchStarted, .searchTyped, .searchBackspace, .searchEnded, .searchChanged, .selected,
+      .groupFilterChosen, .moveSelection, .moveToEdge, .groupFilterCycled:
+      browse(&state, action)
       return []
     case .copyRequested:
-      guard let account = state.selectedAccount else { return [] }
-      if account.otp.type == .hotp {
-        if let code = state.generatedCodes[account.id] { return [.copy(code)] }
-        return [.nextHOTP(account.id, thenCopy: true)]
-      }
-      guard let code = state.codes(of: [account]).first?.code else {
-        state.message = "No code to copy for \(account.label)."
-        return []
-      }
-      return [.copy(code)]
+      return copy(&state)
     case .copied(let tool):
-      guard let account = state.selectedAccount else { return [] }
-      let code =
-        account.otp.type == .hotp
-        ? state.generatedCodes[account.id] : state.codes(of: [account]).first?.code
-      state.message = "Copied \(account.label) with \(tool); cleared in \(clipboardLifetime) s."
-      if let code { state.clipboard = PendingClear(code: code, at: state.now + clipboardLifetime) }
+      copied(&state, with: tool)
       return []
     case .generateRequested:
       guard let account = state.selectedAccount, account.otp.type == .hotp else { return [] }
@@ -333,23 +266,5 @@ public enum AccountsFeature {
       state.message = message
       return []
     }
-  }
-
-  /// Whether a withheld account's fetched code has run out (or was never fetched).
-  private static func needsCodes(_ state: State) -> Bool {
-    state.contents.accounts.contains { account in
-      account.otp.isWithheld && account.otp.type != .hotp && state.fetchedCode(of: account) == nil
-    }
-  }
-
-  /// Asks for the codes of the accounts loaded without secrets, when there are any.
-  private static func fetchCodes(_ state: State) -> [Effect] {
-    let withheld = state.contents.accounts.filter { $0.otp.isWithheld && $0.otp.type != .hotp }
-    return withheld.isEmpty ? [] : [.fetchCodes(withheld, at: state.now)]
-  }
-
-  private static func keepSelectionVisible(_ state: inout State) {
-    let visible = state.visibleAccounts
-    if !visible.contains(where: { $0.id == state.selection }) { state.selection = visible.first?.id }
   }
 }

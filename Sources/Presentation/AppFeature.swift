@@ -107,193 +107,91 @@ public enum AppFeature {
 
   /// Pure state transition.
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    let before = state.coordinator.current
+    var effects = transition(&state, action)
+    if before != .settings, state.coordinator.current == .settings {
+      // The preferences ask the keyring whether it holds the key each time they are shown.
+      effects += SettingsFeature.reduce(&state.settings, .appeared).map(Effect.settings)
+    }
+    return effects
+  }
+
+  /// An action's own rules, before those that follow a change of screen.
+  static func transition(_ state: inout State, _ action: Action) -> [Effect] {
     switch action {
     case .started:
       return state.coordinator.current == .accounts ? [.accounts(.load)] : []
     case .tick(let now):
-      let minutes = Int64(state.settings.settings.autoLockMinutes)
-      if state.canLock, minutes > 0, state.coordinator.current != .unlock,
-        now - state.lastActivity >= minutes * 60
-      {
-        let clear = state.accounts.clipboard.map { [Effect.accounts(.clearClipboard(ifStill: $0.code))] }
-        let minutes = state.settings.settings.autoLockMinutes
-        lock(&state, at: now, saying: "Locked after \(minutes) idle \(minutes == 1 ? "minute" : "minutes").")
-        return (clear ?? []) + [.lock]
-      }
-      return AccountsFeature.reduce(&state.accounts, .tick(now)).map(Effect.accounts)
+      return tick(&state, now)
     case .keyPressed(let time):
       state.lastActivity = time
       return []
     case .vaultLetGo:
-      // Back to the unlock screen rather than a list of blank codes; the search stays.
-      guard state.coordinator.current != .unlock else { return [] }
-      let clear = state.accounts.clipboard.map { [Effect.accounts(.clearClipboard(ifStill: $0.code))] }
-      let (search, group) = (state.accounts.search, state.accounts.groupFilter)
-      lock(&state, at: state.accounts.now, saying: "The vault was locked: type its password again.")
-      state.accounts.search = search
-      state.accounts.groupFilter = group
-      return (clear ?? []) + [.lock]
+      return letGo(&state)
     case .vaultChangedOnDisk:
       // Another process wrote the vault: load it again, keeping the selection and the search.
       return state.coordinator.current == .unlock || !state.accounts.isLoaded ? [] : [.accounts(.load)]
     case .unlock(let action):
-      var effects = UnlockFeature.reduce(&state.unlock, action).map(Effect.unlock)
-      if action == .unlocked {
-        state.coordinator.reset(to: .accounts)
-        effects += AccountsFeature.reduce(&state.accounts, .appeared).map(Effect.accounts)
-      }
-      return effects
+      return unlock(&state, action)
     case .accounts(let action):
-      let effects = route(&state, AccountsFeature.reduce(&state.accounts, action).map(Effect.accounts))
-      if case .loaded(let contents) = action, let shown = state.details?.account,
-        let fresh = contents.accounts.first(where: { $0.id == shown.id })
-      {
-        // An edit (here or by another process) shows in the open details too.
-        state.details?.account = fresh
-        state.details?.groupNames = contents.groupNames(of: fresh)
-      }
-      if case .deleted(let id) = action, case .details(id) = state.coordinator.current {
-        // The details of an account just deleted have nothing left to show.
-        navigate(&state, .pop)
-      }
-      return effects
+      return accounts(&state, action)
     case .editor(let action):
-      guard state.editor != nil else { return [] }
-      var effects = route(&state, EditorFeature.reduce(&state.editor!, action).map(Effect.editor))
-      if case .saved = action { effects += [.accounts(.load)] }
-      return effects
+      guard let effects = scope(&state.editor, action, EditorFeature.reduce, Effect.editor) else { return [] }
+      if case .saved = action { return route(&state, effects) + [.accounts(.load)] }
+      return route(&state, effects)
     case .details(let action):
-      guard state.details != nil else { return [] }
-      let effects = route(&state, DetailsFeature.reduce(&state.details!, action).map(Effect.details))
+      guard let effects = scope(&state.details, action, DetailsFeature.reduce, Effect.details) else {
+        return []
+      }
       // The list draws the new icon too.
-      if case .iconSaved = action { return effects + [.accounts(.load)] }
-      return effects
+      if case .iconSaved = action { return route(&state, effects) + [.accounts(.load)] }
+      return route(&state, effects)
     case .settings(let action):
-      var effects = route(&state, SettingsFeature.reduce(&state.settings, action).map(Effect.settings))
-      effects += AccountsFeature.reduce(&state.accounts, .settingsChanged(state.settings.settings)).map(
-        Effect.accounts)
-      return effects
+      let effects = route(&state, SettingsFeature.reduce(&state.settings, action).map(Effect.settings))
+      let changed = AccountsFeature.reduce(&state.accounts, .settingsChanged(state.settings.settings))
+      return effects + changed.map(Effect.accounts)
     case .helpClosed:
       state.coordinator.apply(.pop)
       return []
-    case .importChosen(let file):
-      state.isChoosingImportFile = false
-      guard state.coordinator.current != .unlock else { return [] }
-      let dialog = ImportFeature.State(file: file)
-      state.importing = dialog
-      return ImportFeature.started(dialog).map(Effect.importing)
-    case .importing(let action):
-      guard state.importing != nil else { return [] }
-      let effects = ImportFeature.reduce(&state.importing!, action).map(Effect.importing)
-      if case .imported = action { return effects + [.accounts(.load)] }
-      return effects
-    case .importClosed:
-      state.importing = nil
-      return []
-    case .exportRequested:
-      guard state.coordinator.current != .unlock, state.accounts.isLoaded else { return [] }
-      state.exporting = ExportFeature.State(needsVaultPassword: state.accounts.hasWithheldSecrets)
-      return []
-    case .exporting(let action):
-      guard state.exporting != nil else { return [] }
-      return ExportFeature.reduce(&state.exporting!, action).map(Effect.exporting)
-    case .exportClosed:
-      state.exporting = nil
-      return []
-    case .menu(let item):
-      return menu(&state, item)
-    case .aboutClosed:
-      state.showsAbout = false
-      return []
-    case .importFileCancelled:
-      state.isChoosingImportFile = false
-      return []
+    case .importChosen, .importing, .importClosed, .exportRequested, .exporting, .exportClosed, .menu,
+      .aboutClosed, .importFileCancelled:
+      return dialog(&state, action)
     }
   }
 
-  /// A primary-menu item: the same screens and dialogs as their keys and buttons.
-  private static func menu(_ state: inout State, _ item: MenuItem) -> [Effect] {
-    guard item.worksLocked || state.coordinator.current != .unlock else { return [] }
-    switch item {
-    case .importFile:
-      guard state.accounts.isLoaded else { return [] }
-      state.isChoosingImportFile = true
-      return []
-    case .export:
-      return reduce(&state, .exportRequested)
-    case .preferences:
-      return reduce(&state, .accounts(.settingsRequested))
-    case .keyboardShortcuts:
-      return reduce(&state, .accounts(.helpRequested))
-    case .about:
-      state.showsAbout = true
-      return []
+  private static func unlock(_ state: inout State, _ action: UnlockFeature.Action) -> [Effect] {
+    var effects = UnlockFeature.reduce(&state.unlock, action).map(Effect.unlock)
+    if action == .unlocked {
+      state.coordinator.reset(to: .accounts)
+      effects += AccountsFeature.reduce(&state.accounts, .appeared).map(Effect.accounts)
     }
+    return effects
   }
 
-  /// Applies navigation effects to the coordinator (setting up the screen pushed) and keeps the rest.
-  private static func route(_ state: inout State, _ effects: [Effect]) -> [Effect] {
-    var remaining: [Effect] = []
-    for effect in effects {
-      if effect == .accounts(.quit) {
-        state.shouldQuit = true
-        continue
-      }
-      guard let navigation = effect.navigation else {
-        remaining.append(effect)
-        continue
-      }
-      navigate(&state, navigation)
+  private static func accounts(_ state: inout State, _ action: AccountsFeature.Action) -> [Effect] {
+    let effects = route(&state, AccountsFeature.reduce(&state.accounts, action).map(Effect.accounts))
+    if case .loaded(let contents) = action, let shown = state.details?.account,
+      let fresh = contents.accounts.first(where: { $0.id == shown.id })
+    {
+      // An edit (here or by another process) shows in the open details too.
+      state.details?.account = fresh
+      state.details?.groupNames = contents.groupNames(of: fresh)
     }
-    return remaining
+    if case .deleted(let id) = action, case .details(id) = state.coordinator.current {
+      // The details of an account just deleted have nothing left to show.
+      navigate(&state, .pop)
+    }
+    return effects
   }
 
-  private static func navigate(_ state: inout State, _ navigation: Navigation) {
-    if case .push(let route) = navigation {
-      switch route {
-      case .editor(nil):
-        state.editor = EditorFeature.State()
-      case .editor(let id?):
-        guard let account = state.accounts.contents.accounts.first(where: { $0.id == id }) else { return }
-        state.editor = EditorFeature.State(
-          editing: account, groupNames: state.accounts.contents.groupNames(of: account))
-      case .details(let id):
-        guard let account = state.accounts.contents.accounts.first(where: { $0.id == id }) else { return }
-        state.details = DetailsFeature.State(
-          account: account, groupNames: state.accounts.contents.groupNames(of: account))
-      default:
-        break
-      }
-    }
-    let leaving = state.coordinator.current
-    state.coordinator.apply(navigation)
-    if navigation == .pop {
-      if case .editor = leaving { state.editor = nil }
-      if case .details = leaving { state.details = nil }
-    }
-  }
-
-  private static func lock(_ state: inout State, at now: Int64, saying message: String) {
-    state.coordinator.reset(to: .unlock)
-    state.isChoosingImportFile = false
-    state.editor = nil
-    state.details = nil
-    state.importing = nil
-    state.exporting = nil
-    let settings = state.accounts.settings
-    state.accounts = AccountsFeature.State(now: now)
-    state.accounts.settings = settings
-    state.unlock.message = message
-  }
-}
-
-extension AppFeature.Effect {
-  var navigation: Navigation? {
-    switch self {
-    case .accounts(.navigate(let navigation)), .editor(.navigate(let navigation)),
-      .details(.navigate(let navigation)), .settings(.navigate(let navigation)):
-      navigation
-    default: nil
-    }
+  /// Reduces the feature of the screen or dialog open in `child`; nil, changing nothing, when it
+  /// is closed: an action that arrives after its screen closed is ignored.
+  static func scope<Child, ChildAction, ChildEffect>(
+    _ child: inout Child?, _ action: ChildAction, _ reduce: (inout Child, ChildAction) -> [ChildEffect],
+    _ effect: (ChildEffect) -> Effect
+  ) -> [Effect]? {
+    guard var open = child.take() else { return nil }
+    defer { child = open }
+    return reduce(&open, action).map(effect)
   }
 }

@@ -42,39 +42,33 @@ public final class AppStore {
       return run(effect)
     case .editor(let effect):
       return run(effect).map(AppFeature.Action.editor)
-    case .details(.renderQR(let text)):
+    case .details(let effect):
+      return run(effect)
+    case .settings(let effect):
+      return run(effect)
+    case .importing(let effect):
+      return run(effect).map(AppFeature.Action.importing)
+    case .exporting(let effect):
+      return run(effect).map(AppFeature.Action.exporting)
+    }
+  }
+
+  /// Runs a details effect: the QR code, the icons, deleting the account.
+  private func run(_ effect: DetailsFeature.Effect) -> [AppFeature.Action] {
+    switch effect {
+    case .renderQR(let text):
       switch dependencies.renderQR(text) {
       case .success(let code): return [.details(.qrRendered(code))]
       case .failure(let failure): return [.details(.qrFailed(failure.message))]
       }
-    case .settings(.save(let settings)):
-      do throws(DomainError) {
-        try dependencies.settings.save(settings)
-        return []
-      } catch {
-        return [.accounts(.failed(Messages.text(for: error)))]
-      }
-    case .settings(.checkKeyring):
-      return [.settings(.keyringChecked(dependencies.keyring.status()))]
-    case .settings(.setKeyring(let on)):
-      if on, dependencies.keyring.needsPassword() { return [.settings(.keyringPasswordNeeded)] }
-      switch on ? dependencies.keyring.enable(nil) : dependencies.keyring.disable() {
-      case .success: return [.settings(.keyringChanged(on))]
-      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
-      }
-    case .settings(.keepKeyring(let password)):
-      switch dependencies.keyring.enable(Array(password.utf8)) {
-      case .success: return [.settings(.keyringChanged(true))]
-      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
-      }
-    case .details(.listIconChoices(let issuer)):
+    case .listIconChoices(let issuer):
       return [.details(.iconChoicesListed(dependencies.iconChoices(issuer)))]
-    case .details(.loadIcon(let path)):
+    case .loadIcon(let path):
       switch dependencies.loadIcon(path) {
       case .success(let icon): return [.details(.iconLoaded(icon))]
       case .failure(let failure): return [.details(.iconFailed(failure.message))]
       }
-    case .details(.saveIcon(let id, let icon)):
+    case .saveIcon(let id, let icon):
       guard let services else { return [] }
       do throws(DomainError) {
         return [.details(.iconSaved(try services.setIcon(id, icon)))]
@@ -83,7 +77,7 @@ public final class AppStore {
       } catch {
         return [.details(.iconFailed(Messages.text(for: error)))]
       }
-    case .details(.delete(let id)):
+    case .delete(let id):
       guard let services else { return [] }
       do throws(DomainError) {
         try services.remove(id)
@@ -93,21 +87,54 @@ public final class AppStore {
       } catch {
         return [.details(.deleteFailed(Messages.text(for: error)))]
       }
-    case .details(.navigate), .settings(.navigate):
+    case .navigate:
       return []
-    case .importing(let effect):
-      return run(effect).map(AppFeature.Action.importing)
-    case .exporting(.export(let request)):
+    }
+  }
+
+  /// Runs a preferences effect: saving them, and the login keyring.
+  private func run(_ effect: SettingsFeature.Effect) -> [AppFeature.Action] {
+    switch effect {
+    case .save(let settings):
+      do throws(DomainError) {
+        try dependencies.settings.save(settings)
+        return []
+      } catch {
+        return [.accounts(.failed(Messages.text(for: error)))]
+      }
+    case .checkKeyring:
+      return [.settings(.keyringChecked(dependencies.keyring.status()))]
+    case .setKeyring(let on):
+      if on, dependencies.keyring.needsPassword() { return [.settings(.keyringPasswordNeeded)] }
+      switch on ? dependencies.keyring.enable(nil) : dependencies.keyring.disable() {
+      case .success: return [.settings(.keyringChanged(on))]
+      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
+      }
+    case .keepKeyring(let password):
+      switch dependencies.keyring.enable(Array(password.utf8)) {
+      case .success: return [.settings(.keyringChanged(true))]
+      case .failure(let failure): return [.settings(.keyringFailed(failure.message))]
+      }
+    case .navigate:
+      return []
+    }
+  }
+
+  /// Runs an export: the vault's contents written by the exporter (the file opened with the
+  /// request's password when the agent keeps the secrets).
+  private func run(_ effect: ExportFeature.Effect) -> [ExportFeature.Action] {
+    switch effect {
+    case .export(let request):
       guard let services else { return [] }
       do throws(DomainError) {
         let contents = try services.load()
         let held = contents.accounts.contains { $0.otp.isWithheld } ? nil : contents
         switch dependencies.export(request, held) {
-        case .success(let path): return [.exporting(.exported(path))]
-        case .failure(let failure): return [.exporting(.failed(failure.message))]
+        case .success(let path): return [.exported(path)]
+        case .failure(let failure): return [.failed(failure.message)]
         }
       } catch {
-        return [.exporting(.failed(Messages.text(for: error)))]
+        return [.failed(Messages.text(for: error))]
       }
     }
   }

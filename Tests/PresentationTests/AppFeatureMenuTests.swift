@@ -37,7 +37,7 @@ struct AppFeatureMenuTests {
       then: { $0.exporting = ExportFeature.State(needsVaultPassword: false) }),
     Case(
       "Preferences shows the preferences", unlocked, .menu(.preferences),
-      then: { $0.coordinator.apply(.push(.settings)) }),
+      then: { $0.coordinator.apply(.push(.settings)) }, effects: [.settings(.checkKeyring)]),
     Case(
       "Keyboard Shortcuts shows every key binding", unlocked, .menu(.keyboardShortcuts),
       then: { $0.coordinator.apply(.push(.help)) }),

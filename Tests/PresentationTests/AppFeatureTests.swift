@@ -110,8 +110,8 @@ struct AppFeatureTests {
         $0.details = DetailsFeature.State(account: Fixture.tokyo, groupNames: ["Work", "Travel"])
       }),
     Case(
-      "settings pushes the settings", unlocked(), .accounts(.settingsRequested),
-      then: { $0.coordinator.apply(.push(.settings)) }),
+      "settings pushes the settings, which ask the keyring", unlocked(), .accounts(.settingsRequested),
+      then: { $0.coordinator.apply(.push(.settings)) }, effects: [.settings(.checkKeyring)]),
     Case(
       "help pushes the help", unlocked(), .accounts(.helpRequested),
       then: { $0.coordinator.apply(.push(.help)) }),

@@ -38,7 +38,7 @@ final class AccountListPage {
   private var rows: [String: AccountRow] = [:]
   private var bound: [UnsafeMutableRawPointer: AccountRowWidgets] = [:]
   private var rendering = false
-  private var shownContent = ""
+  private var shownContent: Content?
   private let textures = IconTextures()
   /// The rows' icons' keys (hash, SVG or not) by account, as of `contents` (made again when it
   /// changes): a row's icon is hashed once per vault load, not each second.
@@ -89,6 +89,41 @@ final class AccountListPage {
     adw_header_bar_pack_end(cast(header.bar), search)
     adw_header_bar_pack_end(cast(header.bar), sharedDial.widget)
 
+    empty = Self.emptyPage(send: send)
+    noMatch = adw_status_page_new()!
+    adw_status_page_set_icon_name(cast(noMatch), "edit-find-symbolic")
+    adw_status_page_set_title(cast(noMatch), "No Results Found")
+    content = gtk_stack_new()!
+    gtk_stack_set_transition_type(cast(content), GTK_STACK_TRANSITION_TYPE_NONE)
+    gtk_widget_set_vexpand(content, 1)
+    for shown in Content.allCases {
+      let page =
+        switch shown {
+        case .list: Self.scroller(list)
+        case .empty: empty
+        case .noMatch: noMatch
+        }
+      gtk_stack_add_named(cast(content), page, shown.rawValue)
+    }
+    widget = UI.box(true, spacing: 0, [header.bar, noticeBar, searchBar, content])
+
+    let bar = searchBar
+    Signal.connect(search, "clicked") {
+      gtk_search_bar_set_search_mode(cast(bar), gtk_search_bar_get_search_mode(cast(bar)) == 0 ? 1 : 0)
+    }
+    connect(factory: factory)
+    installRowMenu()
+    connectList()
+  }
+
+  /// What the page shows under its bars: the list, or the status page saying why it is empty.
+  private enum Content: String, CaseIterable {
+    case list, empty
+    case noMatch = "no-match"
+  }
+
+  /// The list scrolled vertically, in a clamp.
+  private static func scroller(_ list: Widget) -> Widget {
     let clamp = adw_clamp_scrollable_new()!
     adw_clamp_scrollable_set_maximum_size(cast(clamp), 640)
     adw_clamp_scrollable_set_tightening_threshold(cast(clamp), 480)
@@ -96,8 +131,12 @@ final class AccountListPage {
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(cast(scroller), clamp)
     gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    return scroller
+  }
 
-    empty = adw_status_page_new()!
+  /// The status page of an empty vault, with Add Account and Import….
+  private static func emptyPage(send: @escaping @MainActor (AppFeature.Action) -> Void) -> Widget {
+    let empty = adw_status_page_new()!
     adw_status_page_set_icon_name(cast(empty), "dialog-password-symbolic")
     adw_status_page_set_title(cast(empty), "No Accounts")
     adw_status_page_set_description(
@@ -109,38 +148,25 @@ final class AccountListPage {
     let emptyButtons = UI.box(true, spacing: 12, [addFirst, importFirst])
     gtk_widget_set_halign(emptyButtons, GTK_ALIGN_CENTER)
     adw_status_page_set_child(cast(empty), emptyButtons)
-    noMatch = adw_status_page_new()!
-    adw_status_page_set_icon_name(cast(noMatch), "edit-find-symbolic")
-    adw_status_page_set_title(cast(noMatch), "No Results Found")
+    return empty
+  }
 
-    content = gtk_stack_new()!
-    gtk_stack_set_transition_type(cast(content), GTK_STACK_TRANSITION_TYPE_NONE)
-    gtk_widget_set_vexpand(content, 1)
-    for (name, page) in [("list", scroller), ("empty", empty), ("no-match", noMatch)] {
-      gtk_stack_add_named(cast(content), page, name)
-    }
-    widget = UI.box(true, spacing: 0, [header.bar, noticeBar, searchBar, content])
-
-    let bar = searchBar
-    Signal.connect(search, "clicked") {
-      gtk_search_bar_set_search_mode(cast(bar), gtk_search_bar_get_search_mode(cast(bar)) == 0 ? 1 : 0)
-    }
-    connect(factory: factory)
-    installRowMenu()
+  /// Activating and selecting rows, the search's text and the group chosen go to the store.
+  private func connectList() {
     Signal.connectNumber(list, "activate") { [unowned self] position in self.activate(position) }
     Signal.connect(selection, "notify::selected") { [unowned self] in self.selectionChanged() }
     Signal.connect(searchEntry, "search-changed") { [unowned self] in
       guard !self.rendering else { return }
-      send(.accounts(.searchChanged(UI.text(of: self.searchEntry))))
+      self.send(.accounts(.searchChanged(UI.text(of: self.searchEntry))))
     }
     Signal.connect(searchEntry, "stop-search") { [unowned self] in
-      send(.accounts(.searchChanged("")))
+      self.send(.accounts(.searchChanged("")))
       gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
     }
     Signal.connect(groups, "notify::selected") { [unowned self] in
       guard !self.rendering else { return }
       let index = UI.selected(self.groups)
-      send(.accounts(.groupFilterChosen(index < self.groupIDs.count ? self.groupIDs[index] : nil)))
+      self.send(.accounts(.groupFilterChosen(index < self.groupIDs.count ? self.groupIDs[index] : nil)))
     }
   }
 
@@ -230,11 +256,11 @@ final class AccountListPage {
 
   /// The list, or the status page saying why it is empty.
   private func renderContent(_ state: AccountsFeature.State, nothingShown: Bool) {
-    var page = "list"
+    var page = Content.list
     if state.isLoaded, nothingShown {
-      page = state.contents.accounts.isEmpty ? "empty" : "no-match"
+      page = state.contents.accounts.isEmpty ? .empty : .noMatch
     }
-    if page == "no-match" {
+    if page == .noMatch {
       let search = state.search
       let description =
         search.allSatisfy(\.isWhitespace)
@@ -245,7 +271,7 @@ final class AccountListPage {
     }
     if page != shownContent {
       shownContent = page
-      gtk_stack_set_visible_child_name(cast(content), page)
+      gtk_stack_set_visible_child_name(cast(content), page.rawValue)
     }
   }
 

@@ -11,21 +11,24 @@ final class DesktopWindow {
   private let configuration: DesktopConfiguration
   private let stack: Widget
   private let toasts: Widget
-  private var unlock: UnlockPage!
-  private var accounts: AccountListPage!
-  private var editor: EditorPage!
-  private var details: DetailsPage!
-  private var settings: SettingsPage!
+  // The pages send their actions through the window, so they are built once it is (in `init`).
+  private lazy var unlock = UnlockPage(send: sender)
+  private lazy var accounts = AccountListPage(subtitle: configuration.vaultLocation, send: sender)
+  private lazy var editor = EditorPage(
+    send: sender, scanScreen: { [unowned self] in self.scanScreen() },
+    chooseImage: { [unowned self] chosen in
+      self.chooseFile(title: "Open a QR code picture", types: ["image/png", "image/jpeg"], chosen)
+    })
+  private lazy var details = DetailsPage(send: sender)
+  private lazy var settings = SettingsPage(note: configuration.settingsNote, over: window, send: sender)
   private var rendering = false
   private var second: Int64 = 0
-  private var shownPage = ""
-  private var lastMessage: String?
+  /// The store's state as last drawn: what changed since says which page to show, which window
+  /// or file chooser to open and whether there is a new message.
+  private var drawn: AppFeature.State?
   private var deleteDialog: Widget?
   private var importDialog: ImportDialog?
   private var exportDialog: ExportDialog?
-  private var showsShortcuts = false
-  private var showsAbout = false
-  private var choosingImportFile = false
   private var firstFrameHandler: UInt?
 
   init(
@@ -46,22 +49,11 @@ final class DesktopWindow {
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(cast(toasts), stack)
     adw_application_window_set_content(cast(window), toasts)
-    let send: @MainActor (AppFeature.Action) -> Void = { [unowned self] in self.send($0) }
-    unlock = UnlockPage(send: send)
-    accounts = AccountListPage(subtitle: configuration.vaultLocation, send: send)
-    editor = EditorPage(
-      send: send, scanScreen: { [unowned self] in self.scanScreen() },
-      chooseImage: { [unowned self] chosen in
-        self.chooseFile(title: "Open a QR code picture", types: ["image/png", "image/jpeg"], chosen)
-      })
-    details = DetailsPage(send: send)
-    settings = SettingsPage(note: configuration.settingsNote, over: window, send: send)
-    for (name, page) in [
-      ("unlock", unlock.widget), ("accounts", accounts.widget), ("editor", editor.widget),
-      ("details", details.widget),
-    ] {
-      gtk_stack_add_named(cast(stack), page, name)
+    for page in Page.allCases {
+      gtk_stack_add_named(cast(stack), widget(of: page), page.childName)
     }
+    // The preferences window is built with the pages, hidden until the route is the settings.
+    _ = settings
     accounts.captureKeys(from: window)
     PrimaryMenu.install(on: window) { [unowned self] item in self.send(.menu(item)) }
     let keys = gtk_event_controller_key_new()!
@@ -130,14 +122,14 @@ final class DesktopWindow {
     }
   }
 
+  /// `send(_:)` for the pages, which do not keep the window alive.
+  private var sender: @MainActor (AppFeature.Action) -> Void { { [unowned self] in self.send($0) } }
+
   /// A person's action: counts as activity for auto-lock, then goes through the store.
   func send(_ action: AppFeature.Action) {
     guard !rendering else { return }
     store.send(.keyPressed(at: configuration.milliseconds() / 1000))
-    let wasSettings = store.state.coordinator.current == .settings
     store.send(action)
-    // The preferences ask the keyring whether it holds the key each time they are shown.
-    if !wasSettings, store.state.coordinator.current == .settings { store.send(.settings(.appeared)) }
     render()
   }
 
@@ -145,92 +137,73 @@ final class DesktopWindow {
     rendering = true
     defer { rendering = false }
     let state = store.state
+    let previous = drawn
+    drawn = state
     SettingsPage.apply(state.settings.settings.theme)
-    let page = pageName(state.coordinator)
+    let page = Page(state.coordinator)
     switch page {
-    case "unlock": unlock.render(state.unlock)
-    case "editor": if let form = state.editor { editor.render(form) }
-    case "details":
+    case .unlock: unlock.render(state.unlock)
+    case .editor: if let form = state.editor { editor.render(form) }
+    case .details:
       if let shown = state.details {
         details.render(shown, row: state.accounts.rows.first { $0.id == shown.account.id })
       }
-    default: break
+    case .accounts: break
     }
     settings.render(state.settings, shown: state.coordinator.current == .settings)
     accounts.render(state.accounts)
-    if page != shownPage {
-      shownPage = page
-      gtk_stack_set_visible_child_name(cast(stack), page)
+    if page != previous.map({ Page($0.coordinator) }) {
+      gtk_stack_set_visible_child_name(cast(stack), page.childName)
       focus(page)
     }
-    renderShortcuts(state)
-    renderAbout(state)
-    renderImportChooser(state)
+    renderWindows(state, since: previous)
     renderDeleteConfirmation(state)
     renderImport(state)
     renderExport(state)
-    renderMessage(state)
+    if state.accounts.message != previous?.accounts.message, let message = state.accounts.message {
+      toast(message)
+    }
     if state.shouldQuit { gtk_window_destroy(cast(window)) }
   }
 
-  private func pageName(_ coordinator: Coordinator) -> String {
-    var route = coordinator.current
-    // The shortcuts and the preferences are windows over the screen below them.
-    if route == .help || route == .settings, coordinator.stack.count > 1 {
-      route = coordinator.stack[coordinator.stack.count - 2]
-    }
-    switch route {
-    case .unlock: return "unlock"
-    case .accounts, .help: return "accounts"
-    case .editor: return "editor"
-    case .details: return "details"
-    case .settings: return "accounts"
-    }
-  }
-
-  private func focus(_ page: String) {
+  private func widget(of page: Page) -> Widget {
     switch page {
-    case "unlock": gtk_widget_grab_focus(unlock.focusTarget)
-    case "accounts": gtk_widget_grab_focus(accounts.focusTarget)
-    case "editor": if let first = editor.focusTarget { gtk_widget_grab_focus(first) }
-    default: break
+    case .unlock: unlock.widget
+    case .accounts: accounts.widget
+    case .editor: editor.widget
+    case .details: details.widget
     }
   }
 
-  private func renderShortcuts(_ state: AppFeature.State) {
-    guard state.coordinator.current == .help, !showsShortcuts else { return }
-    showsShortcuts = true
-    ShortcutsWindow.present(over: window) { [unowned self] in
-      self.showsShortcuts = false
-      self.send(.helpClosed)
+  private func focus(_ page: Page) {
+    switch page {
+    case .unlock: gtk_widget_grab_focus(unlock.focusTarget)
+    case .accounts: gtk_widget_grab_focus(accounts.focusTarget)
+    case .editor: if let first = editor.focusTarget { gtk_widget_grab_focus(first) }
+    case .details: break
     }
   }
 
-  private func renderAbout(_ state: AppFeature.State) {
-    guard state.showsAbout, !showsAbout else { return }
-    showsAbout = true
-    AboutWindow.present(
-      over: window, applicationID: configuration.applicationID, version: configuration.version
-    ) { [unowned self] in
-      self.showsAbout = false
-      self.send(.aboutClosed)
+  /// Opens the shortcuts, About and the import's file chooser when the store's state opens them
+  /// (each closes itself and says so to the store).
+  private func renderWindows(_ state: AppFeature.State, since previous: AppFeature.State?) {
+    func opened(_ isOpen: (AppFeature.State) -> Bool) -> Bool {
+      isOpen(state) && !(previous.map(isOpen) ?? false)
     }
-  }
-
-  /// The file chooser of an import, while the store says one is being chosen.
-  private func renderImportChooser(_ state: AppFeature.State) {
-    guard state.isChoosingImportFile, !choosingImportFile else { return }
-    choosingImportFile = true
-    let chosen: @MainActor (String) -> Void = { [unowned self] file in
-      self.choosingImportFile = false
-      self.send(.importChosen(file: file))
+    if opened({ $0.coordinator.current == .help }) {
+      ShortcutsWindow.present(over: window) { [unowned self] in self.send(.helpClosed) }
     }
-    chooseFile(
-      title: "Import from a file", types: [],
-      cancelled: { [unowned self] in
-        self.choosingImportFile = false
-        self.send(.importFileCancelled)
-      }, chosen)
+    if opened(\.showsAbout) {
+      AboutWindow.present(
+        over: window, applicationID: configuration.applicationID, version: configuration.version
+      ) { [unowned self] in self.send(.aboutClosed) }
+    }
+    if opened(\.isChoosingImportFile) {
+      chooseFile(
+        title: "Import from a file", types: [],
+        cancelled: { [unowned self] in self.send(.importFileCancelled) },
+        { [unowned self] file in self.send(.importChosen(file: file)) })
+    }
   }
 
   private func renderDeleteConfirmation(_ state: AppFeature.State) {
@@ -354,14 +327,6 @@ final class DesktopWindow {
     let toast = adw_toast_new(text)!
     adw_toast_set_timeout(toast, 5)
     adw_toast_overlay_add_toast(cast(toasts), toast)
-  }
-
-  private func renderMessage(_ state: AppFeature.State) {
-    let message = state.accounts.message
-    guard message != lastMessage else { return }
-    lastMessage = message
-    guard let message else { return }
-    toast(message)
   }
 
   private func key(_ key: UInt32, _ modifiers: UInt32) -> Bool {

@@ -51,13 +51,9 @@ final class EditorPage {
     advanced = adw_expander_row_new()!
     adw_preferences_row_set_title(cast(advanced), "Advanced")
 
-    let screen = UI.iconButton(
-      "video-display-symbolic", name: "Scan a QR code on the screen", action: scanScreen)
-    let image = UI.iconButton("image-x-generic-symbolic", name: "Open a QR code picture…") {
+    scanners = Self.scanners(scanScreen: scanScreen) {
       chooseImage { path in send(.editor(.scanRequested(.imageFile(path)))) }
     }
-    for button in [screen, image] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
-    scanners = UI.box(false, spacing: 6, [screen, image])
     uriGroup = Rows.group(description: Self.uriHint)
     adw_preferences_group_set_header_suffix(cast(uriGroup), scanners)
     accountGroup = Rows.group("Account")
@@ -72,33 +68,63 @@ final class EditorPage {
       case .type: row = type
       case .algorithm: row = algorithm
       case .favorite: row = switchRow.row
-      default:
-        row = Rows.entry(field.title, secret: field == .secret || field == .pin)
-        if [.digits, .period, .counter].contains(field) {
-          adw_entry_row_set_input_purpose(cast(row), GTK_INPUT_PURPOSE_DIGITS)
-        }
-        Signal.connect(row, "changed") { [unowned self] in
-          guard !self.rendering else { return }
-          send(.editor(.fieldChanged(field, UI.text(of: row))))
-        }
-        Signal.connect(row, "entry-activated") { [unowned self] in
-          if UI.isSensitive(self.save) { send(.editor(.submitted)) }
-        }
+      default: row = entry(for: field, send: send)
       }
-      let problem = Rows.problem()
-      let place: (Widget) -> Void =
-        switch field {
-        case .uri: { adw_preferences_group_add(cast(self.uriGroup), $0) }
-        case _ where field.isAdvanced: { adw_expander_row_add_row(cast(self.advanced), $0) }
-        case .note, .groups, .favorite: { adw_preferences_group_add(cast(otherGroup), $0) }
-        default: { adw_preferences_group_add(cast(self.accountGroup), $0) }
-        }
-      place(row)
-      place(problem.row)
-      if field == .pin { adw_preferences_group_add(cast(accountGroup), advanced) }
-      rows[field] = (row, problem.row, problem.label)
+      add(row, of: field, otherGroup: otherGroup)
     }
+    connectChoices(send: send)
+  }
 
+  /// The buttons that read a QR code: on the screen, or in a picture file.
+  private static func scanners(
+    scanScreen: @escaping @MainActor () -> Void, chooseImage: @escaping @MainActor () -> Void
+  ) -> Widget {
+    let screen = UI.iconButton(
+      "video-display-symbolic", name: "Scan a QR code on the screen", action: scanScreen)
+    let image = UI.iconButton(
+      "image-x-generic-symbolic", name: "Open a QR code picture…", action: chooseImage)
+    for button in [screen, image] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
+    return UI.box(false, spacing: 6, [screen, image])
+  }
+
+  /// A text field's entry row: what is typed (not what the page draws) goes to the form, and
+  /// Enter submits it when it can be.
+  private func entry(for field: EditorFeature.Field, send: @escaping @MainActor (AppFeature.Action) -> Void)
+    -> Widget
+  {
+    let row = Rows.entry(field.title, secret: field == .secret || field == .pin)
+    if [.digits, .period, .counter].contains(field) {
+      adw_entry_row_set_input_purpose(cast(row), GTK_INPUT_PURPOSE_DIGITS)
+    }
+    Signal.connect(row, "changed") { [unowned self] in
+      guard !self.rendering else { return }
+      send(.editor(.fieldChanged(field, UI.text(of: row))))
+    }
+    Signal.connect(row, "entry-activated") { [unowned self] in
+      if UI.isSensitive(self.save) { send(.editor(.submitted)) }
+    }
+    return row
+  }
+
+  /// Adds a field's row, and the row of its problem under it, to the field's group: the Key URI's,
+  /// the account's (the advanced fields in the expander after the PIN) or the last one.
+  private func add(_ row: Widget, of field: EditorFeature.Field, otherGroup: Widget) {
+    let problem = Rows.problem()
+    let place: (Widget) -> Void =
+      switch field {
+      case .uri: { adw_preferences_group_add(cast(self.uriGroup), $0) }
+      case _ where field.isAdvanced: { adw_expander_row_add_row(cast(self.advanced), $0) }
+      case .note, .groups, .favorite: { adw_preferences_group_add(cast(otherGroup), $0) }
+      default: { adw_preferences_group_add(cast(self.accountGroup), $0) }
+      }
+    place(row)
+    place(problem.row)
+    if field == .pin { adw_preferences_group_add(cast(accountGroup), advanced) }
+    rows[field] = (row, problem.row, problem.label)
+  }
+
+  /// The type, algorithm and favorite choices go to the form; each form opens folded.
+  private func connectChoices(send: @escaping @MainActor (AppFeature.Action) -> Void) {
     // Each form opens with the rarely used fields folded away.
     Signal.connect(widget, "unmap") { [unowned self] in
       adw_expander_row_set_expanded(cast(self.advanced), 0)

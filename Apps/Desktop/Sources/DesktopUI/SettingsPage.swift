@@ -42,14 +42,7 @@ final class SettingsPage {
     adw_preferences_window_set_search_enabled(cast(window), 0)
 
     styleButtons = Self.styles.map { gtk_toggle_button_new_with_label($0.1)! }
-    for button in styleButtons.dropFirst() {
-      gtk_toggle_button_set_group(cast(button), cast(styleButtons[0]))
-    }
-    let styleBox = UI.box(false, spacing: 0, styleButtons)
-    gtk_widget_add_css_class(styleBox, "linked")
-    gtk_widget_set_valign(styleBox, GTK_ALIGN_CENTER)
-    let style = Rows.action("Style")
-    adw_action_row_add_suffix(cast(style), styleBox)
+    let style = Self.styleRow(styleButtons)
     let hide = Rows.switchRow("Hide codes", subtitle: "Until the account is selected")
     hideCodes = hide.control
     sortOrder = Rows.combo("Sort order", Self.sortNames.map(\.1))
@@ -76,12 +69,26 @@ final class SettingsPage {
       adw_preferences_page_add(cast(page), cast(group))
     }
     adw_preferences_window_add(cast(window), cast(page))
-    connectSignals(send)
+
+    connectClosing(send: send)
+    connectChoices(send: send)
   }
 
-  /// Sends what the person changes: closing (or Escape), each setting, the keyring switch and
-  /// the vault's password typed to keep its key.
-  private func connectSignals(_ send: @escaping @MainActor (AppFeature.Action) -> Void) {
+  /// The style row: its toggle buttons linked, one group.
+  private static func styleRow(_ buttons: [Widget]) -> Widget {
+    for button in buttons.dropFirst() {
+      gtk_toggle_button_set_group(cast(button), cast(buttons[0]))
+    }
+    let box = UI.box(false, spacing: 0, buttons)
+    gtk_widget_add_css_class(box, "linked")
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+    let row = Rows.action("Style")
+    adw_action_row_add_suffix(cast(row), box)
+    return row
+  }
+
+  /// Closing the window (or Escape) goes back to the screen below.
+  private func connectClosing(send: @escaping @MainActor (AppFeature.Action) -> Void) {
     Signal.connectStopping(window, "close-request") { [unowned self] in
       if !self.rendering { send(.settings(.closed)) }
       return false
@@ -94,6 +101,11 @@ final class SettingsPage {
       return true
     }
     gtk_widget_add_controller(window, keys)
+  }
+
+  /// Every control the person changes (not those the page draws) sends the settings it now shows,
+  /// the keyring's switch and password their own actions.
+  private func connectChoices(send: @escaping @MainActor (AppFeature.Action) -> Void) {
     let changed: @MainActor () -> Void = { [unowned self] in
       guard !self.rendering else { return }
       send(.settings(.changed(self.chosen())))
