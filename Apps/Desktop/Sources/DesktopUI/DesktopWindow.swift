@@ -22,6 +22,9 @@ final class DesktopWindow {
   private lazy var details = DetailsPage(send: sender)
   private lazy var settings = SettingsPage(note: configuration.settingsNote, over: window, send: sender)
   private var rendering = false
+  /// Whether the window was destroyed (Ctrl+Q, the quit action, the window manager): nothing is
+  /// drawn into its widgets any more and the clock stops.
+  private var destroyed = false
   private var second: Int64 = 0
   /// The store's state as last drawn: what changed since says which page to show, which window
   /// or file chooser to open and whether there is a new message.
@@ -84,6 +87,7 @@ final class DesktopWindow {
     if configuration.firstCodesDrawn != nil, let clock = gtk_widget_get_frame_clock(window) {
       firstFrameHandler = Signal.connect(clock, "after-paint") { [unowned self] in self.painted(clock) }
     }
+    Signal.connect(window, "destroy") { [weak self] in self?.destroyed = true }
     scheduleTick()
   }
 
@@ -110,7 +114,7 @@ final class DesktopWindow {
   private func scheduleTick() {
     let wait = UInt32(1000 - configuration.milliseconds() % 1000 + 5)
     after(milliseconds: wait) { [weak self] in
-      guard let self else { return }
+      guard let self, !self.destroyed else { return }
       let now = self.configuration.milliseconds() / 1000
       if now != self.second {
         self.second = now
@@ -127,13 +131,14 @@ final class DesktopWindow {
 
   /// A person's action: counts as activity for auto-lock, then goes through the store.
   func send(_ action: AppFeature.Action) {
-    guard !rendering else { return }
+    guard !rendering, !destroyed else { return }
     store.send(.keyPressed(at: configuration.milliseconds() / 1000))
     store.send(action)
     render()
   }
 
   private func render() {
+    guard !destroyed else { return }
     rendering = true
     defer { rendering = false }
     let state = store.state
