@@ -15,6 +15,7 @@ import functools
 import hashlib
 import hmac
 import http.server
+import fcntl
 import json
 import re
 import os
@@ -222,12 +223,16 @@ class Session:
         self.driver.switch_to.window(handle)
 
     def state(self, **changes):
+        """Changes the fake host's state under its lock, replacing the file whole (fake_host.py)."""
         path = os.path.join(self.hosts, "fake_host.json")
-        with open(path) as file:
-            state = json.load(file)
-        state.update(changes)
-        with open(path, "w") as file:
-            json.dump(state, file)
+        with open(os.path.join(self.hosts, "fake_host.lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            with open(path) as file:
+                state = json.load(file)
+            state.update(changes)
+            with open(path + ".test.new", "w") as file:
+                json.dump(state, file)
+            os.replace(path + ".test.new", path)
         return state
 
     def close(self):

@@ -7,7 +7,14 @@ can be tested alone. Its state is the JSON file `fake_host.json` beside its mani
 accounts and their bound domains, `locked`, `autofill`, and `hold` (a fill waits for the file
 `release` to appear). Every request is appended to `requests.log`, and every answer to
 `answers.log`, one JSON object a line; `copied.log` gets each code copied.
+
+The browser starts several hosts at once (the popup asks for its accounts and its codes
+together, content scripts ask beside it): each reads, answers and writes the state under an
+exclusive lock on `fake_host.lock` (the test takes it too), writes only a state it changed, and
+replaces the file whole, so no host reads half a file or undoes another's change.
 """
+import contextlib
+import fcntl
 import json
 import os
 import struct
@@ -17,6 +24,14 @@ from urllib.parse import urlsplit
 
 FOLDER = os.path.dirname(os.path.abspath(__file__))
 STATE = os.path.join(FOLDER, "fake_host.json")
+LOCK = os.path.join(FOLDER, "fake_host.lock")
+
+
+@contextlib.contextmanager
+def locked():
+    with open(LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def read_message():
@@ -97,10 +112,6 @@ def answer(request, state):
         return {"type": "choose", "domain": domain, "accounts": [label(a) for a in matched]}
     if kind == "suggest":
         return {"type": "choose", "domain": domain, "accounts": [label(matched[0])]}
-    if state.get("hold"):
-        deadline = time.monotonic() + 20
-        while not os.path.exists(os.path.join(FOLDER, "release")) and time.monotonic() < deadline:
-            time.sleep(0.02)
     account = matched[0]
     return {"type": "code", **label(account), "code": account["code"], "seconds_left": 20}
 
@@ -111,14 +122,23 @@ def main():
     while (request := read_message()) is not None:
         with open(os.path.join(FOLDER, "requests.log"), "a") as log:
             log.write(json.dumps(request) + "\n")
-        with open(STATE) as file:
-            state = json.load(file)
-        reply = answer(request, state)
+        with locked():
+            with open(STATE) as file:
+                state = json.load(file)
+            before = json.dumps(state, sort_keys=True)
+            reply = answer(request, state)
+            if json.dumps(state, sort_keys=True) != before:
+                temporary = f"{STATE}.{os.getpid()}.new"
+                with open(temporary, "w") as file:
+                    json.dump(state, file)
+                os.replace(temporary, STATE)
+        # A held fill waits outside the lock, so the other hosts go on answering meanwhile.
+        if reply.get("type") == "code" and state.get("hold"):
+            deadline = time.monotonic() + 20
+            while not os.path.exists(os.path.join(FOLDER, "release")) and time.monotonic() < deadline:
+                time.sleep(0.02)
         with open(os.path.join(FOLDER, "answers.log"), "a") as log:
             log.write(json.dumps({"request": request, "answer": reply}) + "\n")
-        with open(STATE + ".new", "w") as file:
-            json.dump(state, file)
-        os.replace(STATE + ".new", STATE)
         send(reply)
 
 
