@@ -30,6 +30,8 @@ let package = Package(
     .target(name: "DynamicLibraries"),
     .target(name: "Crypto", dependencies: ["COpenSSL", "DynamicLibraries"]),
     .target(name: "OTP", dependencies: ["Crypto"]),
+    // Yubico's YKOATH applet protocol, pure: APDUs, TLVs, names, secrets, challenge/response.
+    .target(name: "YKOATH", dependencies: ["Crypto"]),
     .target(name: "Domain", dependencies: ["OTP"]),
     .target(name: "Codecs"),
     .target(name: "Data", dependencies: ["Domain", "OTP", "Crypto", "Codecs"]),
@@ -92,6 +94,7 @@ let package = Package(
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
     .testTarget(name: "FormatsTests", dependencies: ["Formats", "Domain", "OTP", "Data", "TestSupport"]),
     .testTarget(name: "OTPTests", dependencies: ["OTP", "TestSupport"]),
+    .testTarget(name: "YKOATHTests", dependencies: ["YKOATH", "Crypto"]),
     .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "OTP"]),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "OTP", "TestSupport"]),
