@@ -44,6 +44,7 @@ let package = Package(
       name: "Infrastructure",
       dependencies: [
         "Data", "Domain", "OTP", "Crypto", "Codecs", "CProcessControl", "CUnixSocket", "DynamicLibraries",
+        "YKOATH",
       ]),
     .target(name: "Presentation", dependencies: ["Domain", "OTP"]),
     .target(name: "Agent", dependencies: ["Domain", "Data", "Infrastructure", "Crypto", "OTP"]),

@@ -24,6 +24,9 @@ final class FakeOATHCard: SmartCardConnection, @unchecked Sendable {
     var accessKey: [UInt8]?
     var cardChallenge: [UInt8]?
     var selected = false
+    var managementSelected = false
+    var serial: UInt32?
+    var hasOATH = true
     var unlocked = false
     var remaining: [UInt8] = []
     var draws: UInt8 = 0
@@ -36,12 +39,20 @@ final class FakeOATHCard: SmartCardConnection, @unchecked Sendable {
   /// The most data one response carries before `61xx`.
   let chunkSize: Int
 
-  init(version: [UInt8] = [5, 4, 3], chunkSize: Int = 255, password: String? = nil) {
+  init(version: [UInt8] = [5, 4, 3], chunkSize: Int = 255, password: String? = nil, serial: UInt32? = nil) {
     self.chunkSize = chunkSize
     state = State(version: version)
+    state.serial = serial
     if let password {
       state.accessKey = try! AccessKey(password: password, salt: state.salt).bytes
     }
+  }
+
+  /// A card without the OATH applet (every SELECT of it is refused).
+  static func notOATH() -> FakeOATHCard {
+    let card = FakeOATHCard()
+    card.lock.withLock { card.state.hasOATH = false }
+    return card
   }
 
   /// The credentials on the card, in the order they were put.
@@ -85,7 +96,13 @@ final class FakeOATHCard: SmartCardConnection, @unchecked Sendable {
 
   private func handle(ins: UInt8, p1: UInt8, p2: UInt8, data: [UInt8]) -> ([UInt8], UInt16) {
     if ins == OATH.Instruction.select && p1 == 0x04 {
-      guard data == OATH.aid else { return ([], OATH.Status.fileNotFound) }
+      state.selected = false
+      state.managementSelected = false
+      if data == KeyInventory.managementAID && state.serial != nil {
+        state.managementSelected = true
+        return (Array("5.4.3".utf8), OATH.Status.ok)
+      }
+      guard data == OATH.aid, state.hasOATH else { return ([], OATH.Status.fileNotFound) }
       state.selected = true
       state.unlocked = state.accessKey == nil
       var answer = TLV(0x79, state.version).bytes + TLV(0x71, state.salt).bytes
@@ -95,6 +112,10 @@ final class FakeOATHCard: SmartCardConnection, @unchecked Sendable {
         answer += TLV(0x74, challenge).bytes + TLV(0x7B, [0x01]).bytes
       }
       return (answer, OATH.Status.ok)
+    }
+    if state.managementSelected, ins == 0x1D, let serial = state.serial {
+      let config = TLV(0x02, [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: serial >> $0) }).bytes
+      return ([UInt8(config.count)] + config, OATH.Status.ok)
     }
     guard state.selected else { return ([], OATH.Status.insNotSupported) }
     if ins == OATH.Instruction.validate { return validate(data) }
@@ -128,10 +149,10 @@ final class FakeOATHCard: SmartCardConnection, @unchecked Sendable {
       var answer: [UInt8] = []
       for (index, credential) in state.credentials.enumerated() {
         answer += TLV(0x71, credential.name).bytes
-        if credential.kind.type == .hotp {
-          answer += TLV(0x77, [credential.digits]).bytes
-        } else if credential.touch {
+        if credential.touch {
           answer += TLV(0x7C, [credential.digits]).bytes
+        } else if credential.kind.type == .hotp {
+          answer += TLV(0x77, [credential.digits]).bytes
         } else {
           answer += calculate(index, challenge: challenge, truncated: p2 == 1)
         }
