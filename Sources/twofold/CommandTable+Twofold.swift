@@ -221,6 +221,19 @@ extension CommandTable {
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      CommandSpec(
+        "key", "the OATH accounts of the YubiKeys connected (through pcscd)",
+        positionals: [PositionalSpec("ACTION", "list", completion: .values(["list"]))],
+        options: [
+          .flag("json", "with list: print a JSON array"),
+          .value("reader", "NAME", "only the smart card readers whose name contains NAME (any case)"),
+        ],
+        discussion:
+          "list shows every connected key (a reader whose card answers the OATH applet's SELECT) by its "
+          + "serial, with its firmware, its reader, whether a password protects it, and its accounts: "
+          + "never a code, never a secret. A key whose password is set stays locked and shows no accounts. "
+          + "Each key is opened exclusively and closed before the command ends. Needs pcscd and "
+          + "libpcsclite; $PCSCLITE_CSOCK_NAME names pcscd's socket."),
       browser,
       icons,
       CommandSpec(

@@ -1,0 +1,105 @@
+import Arguments
+import Codecs
+import YKOATH
+
+/// `key list [--json] [--reader NAME]` (hardware-keys.md "Commands"): the connected YubiKeys and
+/// their OATH accounts, read through PC/SC. No code, no secret is printed; a locked key shows none
+/// of its accounts (the key's password sources are still to come).
+struct KeyCommand {
+  let environment: Environment
+  let arguments: ParsedArguments
+  /// PC/SC, opened when the command needs it (`LibPCSCLite` in the program).
+  let service: () throws(SmartCardError) -> any SmartCardService
+
+  func run() throws(CommandFailure) {
+    let action = arguments.positionals.first ?? ""
+    guard action == "list" else { throw .usage("unknown key action '\(action)': use list") }
+    try list()
+  }
+
+  private func list() throws(CommandFailure) {
+    let inventory: KeyInventory
+    do { inventory = KeyInventory(service: try service()) } catch { throw Self.failure(error) }
+    let keys: [HardwareKey]
+    do {
+      let readers = try inventory.readers(matching: arguments.value("reader"))
+      guard !readers.isEmpty else {
+        if let reader = arguments.value("reader") {
+          throw CommandFailure.failed("no smart card reader whose name contains '\(reader)'")
+        }
+        throw CommandFailure.failed("no smart card reader")
+      }
+      keys = try inventory.keys(readers: readers, unixTime: environment.now())
+    } catch let failure as KeyInventory.Failure {
+      switch failure {
+      case .serviceUnavailable(let hint): throw .failed(hint)
+      case .card(let error): throw Self.failure(error)
+      }
+    } catch {
+      throw error as! CommandFailure
+    }
+    guard !keys.isEmpty else { throw .failed("no YubiKey connected") }
+    if arguments.has("json") {
+      environment.standardOutput(JSONValue.array(keys.map(Self.object)).serializedString() + "\n")
+    } else {
+      environment.standardOutput(keys.map(Self.text).joined())
+    }
+  }
+
+  private static func failure(_ error: SmartCardError) -> CommandFailure {
+    switch error {
+    case .serviceUnavailable(let hint): .failed(hint)
+    case .removed: .failed("the YubiKey was removed; nothing was changed that was not confirmed by the key")
+    case .noCard, .sharingViolation, .readerUnavailable, .failed:
+      .failed("the smart card reader failed: \(error)")
+    }
+  }
+
+  /// One line naming the key, then one indented line per account (or why there is none).
+  static func text(_ key: HardwareKey) -> String {
+    var lines = ["YubiKey \(key.serial) (firmware \(key.version), reader \(key.reader))"]
+    if key.locked {
+      lines.append("  locked: its password is needed to list its accounts")
+    } else if key.accounts.isEmpty {
+      lines.append("  no accounts")
+    }
+    for account in key.accounts {
+      var details = [account.name.type == .totp ? "TOTP \(account.name.period) s" : "HOTP"]
+      details += ["\(account.digits) digits", account.algorithm.name]
+      if account.touch { details.append("touch") }
+      lines.append("  \(displayName(account.name))  (\(details.joined(separator: ", ")))")
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// `issuer:name` as the key shows it, without the period prefix.
+  static func displayName(_ name: CredentialName) -> String {
+    if let issuer = name.issuer, !issuer.isEmpty { return "\(issuer):\(name.name)" }
+    return name.name
+  }
+
+  /// hardware-keys.md's `key list --json` object.
+  static func object(_ key: HardwareKey) -> JSONValue {
+    .object(
+      JSONObject([
+        ("serial", .string(key.serial)), ("version", .string(key.version)), ("reader", .string(key.reader)),
+        ("password", .bool(key.password)), ("locked", .bool(key.locked)),
+        ("accounts", .array(key.accounts.map { account(key.serial, $0) })),
+      ]))
+  }
+
+  private static func account(_ serial: String, _ account: HardwareKey.Account) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("id", .string(account.id(serial: serial))), ("issuer", .string(account.name.issuer ?? "")),
+      ("name", .string(account.name.name)), ("type", .string(account.name.type == .totp ? "totp" : "hotp")),
+    ]
+    if account.name.type == .totp {
+      members.append(("period", .number(JSONNumber(Int64(account.name.period)))))
+    }
+    members += [
+      ("touch", .bool(account.touch)), ("digits", .number(JSONNumber(Int64(account.digits)))),
+      ("algorithm", .string(account.algorithm.name)),
+    ]
+    return .object(JSONObject(members))
+  }
+}
