@@ -48,4 +48,74 @@ struct HardwareKeyTests {
         + "\"type\":\"hotp\",\"touch\":true,\"digits\":6,\"algorithm\":\"SHA1\"}]}]\n")
     #expect(!output.stdout.contains(Self.rfcSecret))
   }
+
+  @Test("The text form names the key by serial on one line, then its accounts as issuer:name")
+  func listText() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: ["totp:SHA512:7:\(Self.rfcSecret):15/Example:alice"])
+    let output = try keyList(key, [])
+    #expect(output.status == 0, "\(output.stderr)\n\(key.log)")
+    #expect(
+      output.stdout
+        == "YubiKey 12345678 (firmware 5.4.3, reader Yubico YubiKey OTP+FIDO+CCID 00 00)\n"
+        + "  Example:alice  (TOTP 15 s, 7 digits, SHA512)\n")
+  }
+
+  @Test("--reader keeps only the readers whose name contains it; none left is status 1")
+  func readerFilter() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: [])
+    #expect(try keyList(key, ["--reader", "ccid 00 00"]).stdout.hasPrefix("YubiKey 12345678 "))
+    let none = try TwofoldProcess.run(["key", "list", "--reader", "Nitrokey"], environment: key.environment)
+    #expect(none.status == 1)
+    #expect(none.stdout == "")
+    #expect(none.stderr == "twofold: no smart card reader whose name contains 'Nitrokey'\n")
+  }
+
+  @Test("A key whose password is set is listed locked, without its accounts")
+  func locked() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(
+      in: folder, accounts: ["totp:SHA1:6:\(Self.rfcSecret):Example:alice"], password: "correct horse")
+    let output = try keyList(key, ["--json"])
+    #expect(output.status == 0, "\(output.stderr)\n\(key.log)")
+    #expect(output.stdout.contains("\"password\":true,\"locked\":true,\"accounts\":[]}"))
+    #expect(!output.stdout.contains("alice"))
+  }
+
+  @Test(
+    "What ykman writes on the key, Twofold lists: name, issuer, period, digits, algorithm, touch",
+    .requires(.ykman))
+  func ykmanInterop() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: [])
+    // pcscd may not have seen the card yet: the first listing that finds the key says it has.
+    #expect(try keyList(key, []).status == 0)
+    let ykman = try ProgramRun.run(
+      URL(fileURLWithPath: OptionalDependency.path(of: "ykman") ?? "/usr/bin/ykman"),
+      [
+        "--reader", "CCID 00 00", "oath", "accounts", "add", "--issuer", "Ykman", "--period", "60",
+        "--digits", "8",
+        "--algorithm", "SHA256", "--touch", "--force", "bob", "JBSWY3DPEHPK3PXP",
+      ],
+      environment: key.environment.merging(["HOME": folder.path("home"), "PATH": "/usr/bin:/bin"]) { $1 })
+    #expect(ykman.status == 0, "\(String(decoding: ykman.stderr, as: UTF8.self))")
+    let output = try keyList(key, ["--json"])
+    #expect(
+      output.stdout.contains(
+        "{\"id\":\"yubikey:12345678:60/Ykman:bob\",\"issuer\":\"Ykman\",\"name\":\"bob\",\"type\":\"totp\","
+          + "\"period\":60,\"touch\":true,\"digits\":8,\"algorithm\":\"SHA256\"}"),
+      "\(output.stdout)\(output.stderr)")
+  }
+
+  @Test("Without pcscd, key list is status 1 saying to install and start it", .requires(.pcsclite))
+  func noPcscd() throws {
+    let folder = try TemporaryDirectory()
+    let output = try TwofoldProcess.run(
+      ["key", "list"], environment: ["PCSCLITE_CSOCK_NAME": folder.path("no-pcscd.comm")])
+    #expect(output.status == 1)
+    #expect(output.stdout == "")
+    #expect(output.stderr.hasPrefix("twofold: hardware keys need pcscd: install pcscd and start it"))
+    #expect(output.stderr.filter { $0 == "\n" }.count == 1)
+  }
 }
