@@ -14,6 +14,10 @@ public struct KeyInventory: Sendable {
     case serviceUnavailable(String)
     /// PC/SC failed otherwise.
     case card(SmartCardError)
+    /// The access key given for the key named here (serial) is wrong.
+    case wrongPassword(String)
+    /// The key named here answered our VALIDATE challenge wrongly: it does not hold the key.
+    case cardNotAuthenticated(String)
   }
 
   private let service: any SmartCardService
@@ -44,14 +48,20 @@ public struct KeyInventory: Sendable {
         continue
       }
       defer { connection.disconnect() }
+      var serial: String?
       do {
         if let key = try Self.key(
-          on: connection, reader: reader, unixTime: unixTime, accessKey: accessKey, challenge: challenge)
+          on: connection, reader: reader, unixTime: unixTime, accessKey: accessKey, challenge: challenge,
+          serial: &serial)
         {
           keys.append(key)
         }
       } catch .card(.serviceUnavailable(let hint)) {
         throw .serviceUnavailable(hint)
+      } catch .wrongPassword {
+        throw .wrongPassword(serial ?? reader)
+      } catch .cardNotAuthenticated {
+        throw .cardNotAuthenticated(serial ?? reader)
       } catch {
         continue
       }
@@ -66,11 +76,12 @@ public struct KeyInventory: Sendable {
 
   private static func key(
     on connection: any SmartCardConnection, reader: String, unixTime: Int64,
-    accessKey: (SelectAnswer, String) -> AccessKey?, challenge: () -> [UInt8]
+    accessKey: (SelectAnswer, String) -> AccessKey?, challenge: () -> [UInt8], serial found: inout String?
   ) throws(OATHError) -> HardwareKey? {
     var session: OATHSession
     do { session = try OATHSession(connection: connection) } catch .notOATH { return nil }
     let serial = try serialNumber(over: connection) ?? session.selected.deviceID
+    found = serial
     // Selecting another applet deselected OATH: select it again (a new challenge if locked).
     session = try OATHSession(connection: connection)
     var key = HardwareKey(

@@ -227,11 +227,15 @@ extension CommandTable {
         options: [
           .flag("json", "with list: print a JSON array"),
           .value("reader", "NAME", "only the smart card readers whose name contains NAME (any case)"),
+          .value(
+            "key-password-file", "FILE",
+            "the keys' password, the file's first line (else $TWOFOLD_KEY_PASSWORD)"),
         ],
         discussion:
           "list shows every connected key (a reader whose card answers the OATH applet's SELECT) by its "
           + "serial, with its firmware, its reader, whether a password protects it, and its accounts: "
-          + "never a code, never a secret. A key whose password is set stays locked and shows no accounts. "
+          + "never a code, never a secret. A key whose password is set shows its accounts when "
+          + "--key-password-file or $TWOFOLD_KEY_PASSWORD gives the password, else it is listed locked. "
           + "Each key is opened exclusively and closed before the command ends. Needs pcscd and "
           + "libpcsclite; $PCSCLITE_CSOCK_NAME names pcscd's socket."),
       browser,

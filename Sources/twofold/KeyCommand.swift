@@ -1,10 +1,12 @@
 import Arguments
 import Codecs
+import Crypto
 import YKOATH
 
 /// `key list [--json] [--reader NAME]` (hardware-keys.md "Commands"): the connected YubiKeys and
-/// their OATH accounts, read through PC/SC. No code, no secret is printed; a locked key shows none
-/// of its accounts (the key's password sources are still to come).
+/// their OATH accounts, read through PC/SC. No code, no secret is printed; a locked key shows its
+/// accounts when `--key-password-file` or `$TWOFOLD_KEY_PASSWORD` gives its password (the agent,
+/// the keyring, the terminal and askpass are still to come), else none.
 struct KeyCommand {
   let environment: Environment
   let arguments: ParsedArguments
@@ -29,11 +31,21 @@ struct KeyCommand {
         }
         throw CommandFailure.failed("no smart card reader")
       }
-      keys = try inventory.keys(readers: readers, unixTime: environment.now())
+      let password = try keyPassword()
+      keys = try inventory.keys(
+        readers: readers, unixTime: environment.now(),
+        accessKey: { answer, _ in password.flatMap { try? AccessKey(password: $0, salt: answer.salt) } },
+        challenge: { RandomSource.secure.bytes(8) })
     } catch let failure as KeyInventory.Failure {
       switch failure {
       case .serviceUnavailable(let hint): throw .failed(hint)
       case .card(let error): throw Self.failure(error)
+      case .wrongPassword(let serial):
+        throw .failed("wrong password for the YubiKey \(serial): nothing was changed")
+      case .cardNotAuthenticated(let serial):
+        throw .failed(
+          "the YubiKey \(serial) did not prove that it holds the password's key: refused, nothing was changed"
+        )
       }
     } catch {
       throw error as! CommandFailure
@@ -44,6 +56,19 @@ struct KeyCommand {
     } else {
       environment.standardOutput(keys.map(Self.text).joined())
     }
+  }
+
+  /// The key's password: `--key-password-file` (first line), else `$TWOFOLD_KEY_PASSWORD`; nil
+  /// when neither gives one (a locked key then stays locked).
+  private func keyPassword() throws(CommandFailure) -> String? {
+    if let file = arguments.value("key-password-file") {
+      do {
+        return String(decoding: try PasswordSources.firstLine(of: file), as: UTF8.self)
+      } catch {
+        throw .failed("cannot read the key password file \(file)")
+      }
+    }
+    return environment.variables["TWOFOLD_KEY_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   private static func failure(_ error: SmartCardError) -> CommandFailure {

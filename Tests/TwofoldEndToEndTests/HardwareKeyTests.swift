@@ -13,11 +13,14 @@ struct HardwareKeyTests {
 
   /// `key list ARGUMENTS` once the card is in the reader (pcscd polls for it): the first run that
   /// finds the key, or the last one tried.
-  private func keyList(_ key: EmulatedKey, _ arguments: [String]) throws -> TwofoldProcess.Output {
-    var output = try TwofoldProcess.run(["key", "list"] + arguments, environment: key.environment)
+  private func keyList(_ key: EmulatedKey, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> TwofoldProcess.Output
+  {
+    let variables = key.environment.merging(environment) { $1 }
+    var output = try TwofoldProcess.run(["key", "list"] + arguments, environment: variables)
     waitUntil(deadline: 30, every: 0.1) {
-      if output.status == 0 { return true }
-      output = (try? TwofoldProcess.run(["key", "list"] + arguments, environment: key.environment)) ?? output
+      if output.status == 0 || output.stderr.contains("password") { return true }
+      output = (try? TwofoldProcess.run(["key", "list"] + arguments, environment: variables)) ?? output
       return output.status == 0
     }
     return output
@@ -117,5 +120,49 @@ struct HardwareKeyTests {
     #expect(output.stdout == "")
     #expect(output.stderr.hasPrefix("twofold: hardware keys need pcscd: install pcscd and start it"))
     #expect(output.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test(
+    "A locked key's accounts are listed with its password from $TWOFOLD_KEY_PASSWORD or --key-password-file")
+  func unlocked() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(
+      in: folder, accounts: ["totp:SHA1:6:\(Self.rfcSecret):Example:alice"], password: "correct horse")
+    let fromVariable = try keyList(key, ["--json"], environment: ["TWOFOLD_KEY_PASSWORD": "correct horse"])
+    #expect(fromVariable.status == 0, "\(fromVariable.stderr)\n\(key.log)")
+    #expect(
+      fromVariable.stdout.contains(
+        "\"password\":true,\"locked\":false,\"accounts\":[{\"id\":\"yubikey:12345678:Example:alice\""))
+    let file = try folder.write("key-password", "correct horse\nignored\n")
+    let fromFile = try keyList(key, ["--key-password-file", file])
+    #expect(
+      fromFile.stdout.hasSuffix("\n  Example:alice  (TOTP 30 s, 6 digits, SHA1)\n"), "\(fromFile.stderr)")
+  }
+
+  @Test("A wrong key password is status 1, one line naming the key, nothing listed")
+  func wrongPassword() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(
+      in: folder, accounts: ["totp:SHA1:6:\(Self.rfcSecret):Example:alice"], password: "correct horse")
+    let output = try keyList(key, [], environment: ["TWOFOLD_KEY_PASSWORD": "battery staple"])
+    #expect(output.status == 1)
+    #expect(output.stdout == "")
+    #expect(output.stderr == "twofold: wrong password for the YubiKey 12345678: nothing was changed\n")
+  }
+
+  @Test("A password ykman sets on the key unlocks it in Twofold (the same access key)", .requires(.ykman))
+  func ykmanPassword() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: ["totp:SHA1:6:\(Self.rfcSecret):Example:alice"])
+    #expect(try keyList(key, []).status == 0)
+    let ykman = try ProgramRun.run(
+      URL(fileURLWithPath: OptionalDependency.path(of: "ykman") ?? "/usr/bin/ykman"),
+      ["--reader", "CCID 00 00", "oath", "access", "change", "--new-password", "from ykman"],
+      environment: key.environment.merging(["HOME": folder.path("home"), "PATH": "/usr/bin:/bin"]) { $1 })
+    #expect(ykman.status == 0, "\(String(decoding: ykman.stderr, as: UTF8.self))")
+    let locked = try keyList(key, ["--json"])
+    #expect(locked.stdout.contains("\"locked\":true,\"accounts\":[]"))
+    let output = try keyList(key, ["--json"], environment: ["TWOFOLD_KEY_PASSWORD": "from ykman"])
+    #expect(output.stdout.contains("\"password\":true,\"locked\":false,\"accounts\":[{"), "\(output.stderr)")
   }
 }

@@ -78,4 +78,24 @@ struct KeyInventoryTests {
       try KeyInventory(service: service).readers(matching: nil)
     }
   }
+
+  @Test(
+    "A wrong access key is wrongPassword naming the key; a card answering our challenge wrongly is refused")
+  func wrongPassword() throws {
+    let key = try card(serial: 7, password: "pw")
+    let inventory = KeyInventory(service: FakeSmartCardService(slots: [("Reader", key)]))
+    #expect(throws: KeyInventory.Failure.wrongPassword("7")) {
+      try inventory.keys(
+        readers: ["Reader"], unixTime: 0,
+        accessKey: { answer, _ in try? AccessKey(password: "no", salt: answer.salt) },
+        challenge: { [1, 2, 3, 4, 5, 6, 7, 8] })
+    }
+    key.setAnswersValidateWrongly(true)
+    #expect(throws: KeyInventory.Failure.cardNotAuthenticated("7")) {
+      try inventory.keys(
+        readers: ["Reader"], unixTime: 0,
+        accessKey: { answer, _ in try? AccessKey(password: "pw", salt: answer.salt) },
+        challenge: { [1, 2, 3, 4, 5, 6, 7, 8] })
+    }
+  }
 }
