@@ -165,4 +165,18 @@ struct HardwareKeyTests {
     let output = try keyList(key, ["--json"], environment: ["TWOFOLD_KEY_PASSWORD": "from ykman"])
     #expect(output.stdout.contains("\"password\":true,\"locked\":false,\"accounts\":[{"), "\(output.stderr)")
   }
+
+  @Test("A listing longer than one response (61xx, SEND REMAINING) comes whole through pcscd")
+  func longListing() throws {
+    let folder = try TemporaryDirectory()
+    let accounts = (0..<32).map {
+      "totp:SHA1:6:\(Self.rfcSecret):Issuer number \($0):account with a long name \($0)"
+    }
+    let key = try EmulatedKey(in: folder, accounts: accounts)
+    let output = try keyList(key, [])
+    #expect(output.status == 0, "\(output.stderr)\n\(key.log)")
+    let lines = output.stdout.split(separator: "\n").dropFirst()
+    #expect(lines.count == 32)
+    #expect(lines.last == "  Issuer number 31:account with a long name 31  (TOTP 30 s, 6 digits, SHA1)")
+  }
 }
