@@ -69,6 +69,23 @@ public struct KeyInventory: Sendable {
     return keys
   }
 
+  /// Runs `body` on the OATH applet of the card in `reader` over one exclusive connection,
+  /// unlocked with `accessKey` when a password protects it, closed before returning.
+  public func withSession<Value>(
+    reader: String, accessKey: (SelectAnswer) -> AccessKey?, challenge: () -> [UInt8],
+    _ body: (OATHSession) throws(OATHError) -> Value
+  ) throws(OATHError) -> Value {
+    let connection: any SmartCardConnection
+    do { connection = try service.connect(reader: reader) } catch { throw .card(error) }
+    defer { connection.disconnect() }
+    var session = try OATHSession(connection: connection)
+    if session.selected.isLocked {
+      guard let key = accessKey(session.selected) else { throw .locked }
+      try session.validate(key, ourChallenge: challenge())
+    }
+    return try body(session)
+  }
+
   private static func failure(_ error: SmartCardError) -> Failure {
     if case .serviceUnavailable(let hint) = error { return .serviceUnavailable(hint) }
     return .card(error)

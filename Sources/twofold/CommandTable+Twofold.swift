@@ -223,9 +223,11 @@ extension CommandTable {
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
       CommandSpec(
         "key", "the OATH accounts of the YubiKeys connected (through pcscd)",
-        positionals: [PositionalSpec("ACTION", "list", completion: .values(["list"]))],
+        positionals: [PositionalSpec("ACTION", "list or add", completion: .values(["list", "add"]))],
         options: [
           .flag("json", "with list: print a JSON array"),
+          .value("uri", "URI", "with add: the account's otpauth:// URI"),
+          .flag("touch", "with add: each code needs a touch of the key"),
           .value("reader", "NAME", "only the smart card readers whose name contains NAME (any case)"),
           .value(
             "key-password-file", "FILE",
@@ -236,6 +238,8 @@ extension CommandTable {
           + "serial, with its firmware, its reader, whether a password protects it, and its accounts: "
           + "never a code, never a secret. A key whose password is set shows its accounts when "
           + "--key-password-file or $TWOFOLD_KEY_PASSWORD gives the password, else it is listed locked. "
+          + "add writes the account a Key URI describes on the one key connected (--reader narrows them): "
+          + "what a key cannot hold is status 2, a name already on the key status 1, nothing written. "
           + "Each key is opened exclusively and closed before the command ends. Needs pcscd and "
           + "libpcsclite; $PCSCLITE_CSOCK_NAME names pcscd's socket."),
       browser,

@@ -1,6 +1,7 @@
 import Arguments
 import Codecs
 import Crypto
+import OTP
 import YKOATH
 
 /// `key list [--json] [--reader NAME]` (hardware-keys.md "Commands"): the connected YubiKeys and
@@ -15,8 +16,11 @@ struct KeyCommand {
 
   func run() throws(CommandFailure) {
     let action = arguments.positionals.first ?? ""
-    guard action == "list" else { throw .usage("unknown key action '\(action)': use list") }
-    try list()
+    switch action {
+    case "list": try list()
+    case "add": try add()
+    default: throw .usage("unknown key action '\(action)': use list or add")
+    }
   }
 
   private func list() throws(CommandFailure) {
@@ -60,7 +64,7 @@ struct KeyCommand {
 
   /// The key's password: `--key-password-file` (first line), else `$TWOFOLD_KEY_PASSWORD`; nil
   /// when neither gives one (a locked key then stays locked).
-  private func keyPassword() throws(CommandFailure) -> String? {
+  func keyPassword() throws(CommandFailure) -> String? {
     if let file = arguments.value("key-password-file") {
       do {
         return String(decoding: try PasswordSources.firstLine(of: file), as: UTF8.self)
@@ -71,7 +75,7 @@ struct KeyCommand {
     return environment.variables["TWOFOLD_KEY_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  private static func failure(_ error: SmartCardError) -> CommandFailure {
+  static func failure(_ error: SmartCardError) -> CommandFailure {
     switch error {
     case .serviceUnavailable(let hint): .failed(hint)
     case .removed: .failed("the YubiKey was removed; nothing was changed that was not confirmed by the key")

@@ -179,4 +179,53 @@ struct HardwareKeyTests {
     #expect(lines.count == 32)
     #expect(lines.last == "  Issuer number 31:account with a long name 31  (TOTP 30 s, 6 digits, SHA1)")
   }
+
+  private func keyAdd(_ key: EmulatedKey, _ arguments: [String]) throws -> TwofoldProcess.Output {
+    #expect(try keyList(key, []).status == 0, "the key is in the reader")
+    return try TwofoldProcess.run(["key", "add"] + arguments, environment: key.environment)
+  }
+
+  @Test("key add --uri writes the account as ykman would; key list and ykman read it back", .requires(.ykman))
+  func add() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: [])
+    let uri =
+      "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example&period=60&digits=8&algorithm=SHA256"
+    let output = try keyAdd(key, ["--uri", uri, "--touch"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout == "added Example:alice to the YubiKey in Yubico YubiKey OTP+FIDO+CCID 00 00\n")
+    #expect(
+      try keyList(key, []).stdout.hasSuffix("\n  Example:alice  (TOTP 60 s, 8 digits, SHA256, touch)\n"))
+    let ykman = try ProgramRun.run(
+      URL(fileURLWithPath: OptionalDependency.path(of: "ykman") ?? "/usr/bin/ykman"),
+      ["--reader", "CCID 00 00", "oath", "accounts", "list", "--oath-type", "--period"],
+      environment: key.environment.merging(["HOME": folder.path("home"), "PATH": "/usr/bin:/bin"]) { $1 })
+    #expect(String(decoding: ykman.stdout, as: UTF8.self) == "60/Example:alice, TOTP, 60\n")
+  }
+
+  @Test("An account of the same name already on the key is status 1, the key unchanged")
+  func addDuplicate() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: ["totp:SHA1:6:\(Self.rfcSecret):Example:alice"])
+    let output = try keyAdd(key, ["--uri", "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&digits=8"])
+    #expect(output.status == 1)
+    #expect(output.stderr.hasPrefix("twofold: an account named Example:alice is already on the YubiKey"))
+    #expect(try keyList(key, []).stdout.hasSuffix("\n  Example:alice  (TOTP 30 s, 6 digits, SHA1)\n"))
+  }
+
+  @Test(
+    "What a key cannot hold is status 2 saying why, nothing written",
+    arguments: [
+      ("otpauth://totp/\(String(repeating: "n", count: 65))?secret=JBSWY3DPEHPK3PXP", "at most 64"),
+      ("otpauth://steam/Steam:me?secret=JBSWY3DPEHPK3PXP", "cannot hold steam"),
+      ("otpauth://totp/x?secret=JBSWY3DPEHPK3PXP&digits=9", "6, 7 or 8 digits"),
+    ])
+  func addRefused(uri: String, reason: String) throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(in: folder, accounts: [])
+    let output = try keyAdd(key, ["--uri", uri])
+    #expect(output.status == 2)
+    #expect(output.stderr.contains(reason), "\(output.stderr)")
+    #expect(try keyList(key, []).stdout.hasSuffix("\n  no accounts\n"))
+  }
 }
