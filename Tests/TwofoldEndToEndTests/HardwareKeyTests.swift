@@ -228,4 +228,39 @@ struct HardwareKeyTests {
     #expect(output.stderr.contains(reason), "\(output.stderr)")
     #expect(try keyList(key, []).stdout.hasSuffix("\n  no accounts\n"))
   }
+
+  @Test(
+    "Two keys are both listed; add without --reader is status 2 naming the readers, with it writes on one")
+  func twoKeys() throws {
+    let folder = try TemporaryDirectory()
+    let key = try EmulatedKey(
+      in: folder,
+      cards: [
+        .init(serial: 111, accounts: ["totp:SHA1:6:\(Self.rfcSecret):first"]),
+        .init(serial: 222, accounts: []),
+      ])
+    let uri = "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP"
+    var listing = try keyList(key, [])
+    waitUntil(deadline: 30, every: 0.1) {
+      listing = (try? TwofoldProcess.run(["key", "list"], environment: key.environment)) ?? listing
+      return listing.stdout.contains("YubiKey 222 ")
+    }
+    #expect(
+      listing.stdout.hasPrefix("YubiKey 111 (firmware 5.4.3, reader Yubico YubiKey OTP+FIDO+CCID 00 00)\n"))
+    #expect(
+      listing.stdout.contains("YubiKey 222 (firmware 5.4.3, reader Yubico YubiKey OTP+FIDO+CCID 00 01)\n"))
+    let several = try TwofoldProcess.run(["key", "add", "--uri", uri], environment: key.environment)
+    #expect(several.status == 2)
+    #expect(
+      several.stderr
+        == "twofold: several YubiKeys are connected (Yubico YubiKey OTP+FIDO+CCID 00 00, "
+        + "Yubico YubiKey OTP+FIDO+CCID 00 01): choose one with --reader\n")
+    let one = try TwofoldProcess.run(
+      ["key", "add", "--uri", uri, "--reader", "CCID 00 01"], environment: key.environment)
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(
+      try TwofoldProcess.run(["key", "list", "--reader", "00 01"], environment: key.environment).stdout
+        == "YubiKey 222 (firmware 5.4.3, reader Yubico YubiKey OTP+FIDO+CCID 00 01)\n"
+        + "  Example:alice  (TOTP 30 s, 6 digits, SHA1)\n")
+  }
 }

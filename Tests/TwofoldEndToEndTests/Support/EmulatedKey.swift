@@ -24,18 +24,30 @@ final class EmulatedKey {
     init(_ description: String) { self.description = description }
   }
 
-  /// Starts pcscd and the card, holding `accounts` (oath_card.py's --account), until the card is
-  /// in the reader.
-  init(in folder: TemporaryDirectory, serial: Int = 12_345_678, accounts: [String], password: String? = nil)
-    throws
-  {
+  /// One emulated key: its serial, its accounts (oath_card.py's --account), its password.
+  struct Card {
+    var serial = 12_345_678
+    var accounts: [String]
+    var password: String?
+  }
+
+  /// Starts pcscd and the card, holding `accounts`, until the card is in the reader.
+  convenience init(
+    in folder: TemporaryDirectory, serial: Int = 12_345_678, accounts: [String], password: String? = nil
+  ) throws {
+    try self.init(in: folder, cards: [Card(serial: serial, accounts: accounts, password: password)])
+  }
+
+  /// Starts pcscd and one card per vpcd slot (at most two: readers `… 00 00` and `… 00 01`).
+  init(in folder: TemporaryDirectory, cards: [Card]) throws {
+    precondition((1...2).contains(cards.count), "vpcd has two slots")
     self.folder = folder
     let run = folder.path("pcscd-run")
     let configuration = folder.path("pcscd-conf")
     for path in [run, configuration] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
-    // Two slots: vpcd listens on the port and the next; the card connects to the first.
+    // Two slots: vpcd listens on the port (slot 00 00) and the next (slot 00 01).
     try Data(
       """
       FRIENDLYNAME "Yubico YubiKey OTP+FIDO+CCID"
@@ -45,23 +57,21 @@ final class EmulatedKey {
 
       """.utf8
     ).write(to: URL(fileURLWithPath: configuration + "/vpcd"))
-    var card = ["--port", "35963", "--serial", String(serial)]
-    for account in accounts { card += ["--account", account] }
-    if let password { card += ["--password", password] }
-    let script = """
-      run=$1 configuration=$2 logs=$3 card=$4; shift 4
-      ip link set lo up && mount --bind "$run" /run || exit 1
-      /usr/bin/python3 "$card" "$@" > "$logs/card.out" 2> "$logs/card.err" &
-      exec /usr/sbin/pcscd --foreground --config "$configuration"
-      """
+    var lines = ["ip link set lo up && mount --bind \(Self.quoted(run)) /run || exit 1"]
+    for (slot, card) in cards.enumerated() {
+      var arguments = [Self.script.path, "--port", String(35963 + slot), "--serial", String(card.serial)]
+      for account in card.accounts { arguments += ["--account", account] }
+      if let password = card.password { arguments += ["--password", password] }
+      let log = folder.path("card\(slot)")
+      lines.append(
+        "/usr/bin/python3 \(arguments.map(Self.quoted).joined(separator: " ")) > \(Self.quoted(log + ".out")) "
+          + "2> \(Self.quoted(log + ".err")) &")
+    }
+    lines.append("exec /usr/sbin/pcscd --foreground --config \(Self.quoted(configuration))")
+    let script = try folder.write("pcscd.sh", lines.joined(separator: "\n") + "\n")
     daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-    daemon.arguments =
-      [
-        "--user", "--map-root-user", "--mount", "--net", "/bin/sh", "-c", script, "sh", run, configuration,
-        folder.url.path,
-      ]
-      + [Self.script.path] + card
+    daemon.arguments = ["--user", "--map-root-user", "--mount", "--net", "/bin/sh", script]
     daemon.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]
     daemon.standardOutput =
       FileHandle(forWritingAtPath: try folder.write("pcscd.out", "")) ?? FileHandle.nullDevice
@@ -69,12 +79,19 @@ final class EmulatedKey {
     try daemon.run()
     environment = ["PCSCLITE_CSOCK_NAME": run + "/pcscd/pcscd.comm"]
     let connected = waitUntil(deadline: 30) {
-      (try? String(contentsOfFile: folder.path("card.out"), encoding: .utf8))?.contains("connected") == true
-        && FileManager.default.fileExists(atPath: run + "/pcscd/pcscd.comm")
+      cards.indices.allSatisfy { slot in
+        (try? String(contentsOfFile: folder.path("card\(slot).out"), encoding: .utf8))?.contains("connected")
+          == true
+      } && FileManager.default.fileExists(atPath: run + "/pcscd/pcscd.comm")
     }
     guard connected, daemon.isRunning else {
       throw Failure("the emulated key did not start: \(log)")
     }
+  }
+
+  /// `text` in single quotes for sh.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   deinit {
@@ -83,7 +100,9 @@ final class EmulatedKey {
 
   /// What pcscd and the card said, for a failure's message.
   var log: String {
-    ["pcscd.out", "card.err"].map { (try? String(contentsOfFile: folder.path($0), encoding: .utf8)) ?? "" }
-      .joined(separator: "\n")
+    ["pcscd.out", "card0.err", "card1.err"].map {
+      (try? String(contentsOfFile: folder.path($0), encoding: .utf8)) ?? ""
+    }
+    .joined(separator: "\n")
   }
 }
