@@ -29,6 +29,11 @@
 # which Twofold dlopens, gnome-keyring's daemon on a private bus (dbus), and secret-tool (libsecret-tools).
 # For the browser extension's tests in a real headless Chromium (Tests/TwofoldEndToEndTests/BrowserExtensionTests.swift,
 # Apps/Browser/Tests): chromium, chromium-driver and Debian's python3-selenium; openssl makes their certificate.
+# For hardware keys (Tests/TwofoldEndToEndTests/HardwareKeyTests.swift): pcscd and libpcsclite1, which
+# Twofold dlopens, vsmartcard's virtual reader (vsmartcard-vpcd) with its Python card framework
+# (python3-virtualsmartcard) for the emulated YubiKey, Yubico's ykman (yubikey-manager) for the
+# interoperability test, and unshare and ip (util-linux, iproute2) to give each test a pcscd of
+# its own in private mount and network namespaces.
 # (Scripts/bench-desktop.sh installs its peer, OTPClient, itself: CI does not run benchmarks.)
 set -euo pipefail
 packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libargon2-1 libzbar0 libpng16-16 libturbojpeg0 libqrencode4
@@ -40,7 +45,8 @@ packages=(libssl-dev libncurses-dev libsqlite3-dev tmux pkg-config libzip4 libar
   sway foot fuzzel wtype wl-clipboard grim gir1.2-gtk-3.0 fonts-dejavu-core
   syncthing curl
   libsecret-1-0 gnome-keyring libsecret-tools
-  chromium chromium-driver python3-selenium openssl)
+  chromium chromium-driver python3-selenium openssl
+  pcscd libpcsclite1 vsmartcard-vpcd python3-virtualsmartcard yubikey-manager util-linux iproute2)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -169,8 +169,8 @@ Maintainer: $maintainer
 Installed-Size: $(du -sk --apparent-size "$root/usr" | cut -f1)
 Section: utils
 Priority: optional
-Recommends: libqrencode4, libzbar0, libpng16-16, libturbojpeg0, libargon2-1, libzip4, libsecret-1-0, publicsuffix
-Suggests: pinentry-gnome3 | pinentry, gnome-keyring
+Recommends: libqrencode4, libzbar0, libpng16-16, libturbojpeg0, libargon2-1, libzip4, libsecret-1-0, publicsuffix, libpcsclite1
+Suggests: pinentry-gnome3 | pinentry, gnome-keyring, pcscd
 Description: two-factor authenticator for the terminal (TOTP, HOTP, Steam)
  Twofold keeps TOTP, HOTP, Steam, mOTP and Yandex secrets in an encrypted
  vault in Aegis Authenticator's format, so the same file moves between an

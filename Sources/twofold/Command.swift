@@ -3,7 +3,7 @@ import Arguments
 /// The command of a command line, typed: `CommandTable.twofold` parses the text, and this is the
 /// one place that reads its name. Each command says what its vault session needs.
 enum Command: Equatable {
-  case help, completions, verify, demo, unlock, lock, status, agent, browserHost, keyring, browser, icons
+  case help, completions, verify, demo, unlock, lock, status, agent, browserHost, keyring, key, browser, icons
   /// `code --uri URI`: a code from a Key URI, no vault read.
   case codeOfURI
   /// A command on the vault file.
@@ -24,6 +24,7 @@ enum Command: Equatable {
     case "agent": self = .agent
     case "browser-host": self = .browserHost
     case "keyring": self = .keyring
+    case "key": self = .key
     case "browser": self = .browser
     case "icons": self = .icons
     case "code" where parsed.value("uri") != nil: self = .codeOfURI

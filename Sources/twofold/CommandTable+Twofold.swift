@@ -221,6 +221,27 @@ extension CommandTable {
           + "and never prompts. While the keyring is unlocked, a command that needs the key and finds no "
           + "agent holding it reads it from there, without a prompt of any kind, and hands it to the agent. "
           + "The vault file is never changed. $TWOFOLD_KEYRING=off leaves the keyring alone."),
+      CommandSpec(
+        "key", "the OATH accounts of the YubiKeys connected (through pcscd)",
+        positionals: [PositionalSpec("ACTION", "list or add", completion: .values(["list", "add"]))],
+        options: [
+          .flag("json", "with list: print a JSON array"),
+          .value("uri", "URI", "with add: the account's otpauth:// URI"),
+          .flag("touch", "with add: each code needs a touch of the key"),
+          .value("reader", "NAME", "only the smart card readers whose name contains NAME (any case)"),
+          .value(
+            "key-password-file", "FILE",
+            "the keys' password, the file's first line (else $TWOFOLD_KEY_PASSWORD)"),
+        ],
+        discussion:
+          "list shows every connected key (a reader whose card answers the OATH applet's SELECT) by its "
+          + "serial, with its firmware, its reader, whether a password protects it, and its accounts: "
+          + "never a code, never a secret. A key whose password is set shows its accounts when "
+          + "--key-password-file or $TWOFOLD_KEY_PASSWORD gives the password, else it is listed locked. "
+          + "add writes the account a Key URI describes on the one key connected (--reader narrows them): "
+          + "what a key cannot hold is status 2, a name already on the key status 1, nothing written. "
+          + "Each key is opened exclusively and closed before the command ends. Needs pcscd and "
+          + "libpcsclite; $PCSCLITE_CSOCK_NAME names pcscd's socket."),
       browser,
       icons,
       CommandSpec(

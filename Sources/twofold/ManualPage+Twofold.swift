@@ -83,6 +83,14 @@ extension ManualPage {
       "A program that asks for the password without a terminal: it is run with the prompt as its "
         + "argument, the first line it prints is the password, and a non-zero status cancels (status 1)."),
     .entry(
+      "TWOFOLD_KEY_PASSWORD",
+      "The YubiKeys' OATH password for key list when --key-password-file is not given (an empty value "
+        + "counts as unset)."),
+    .entry(
+      "PCSCLITE_CSOCK_NAME",
+      "pcscd's socket, as libpcsclite reads it (/run/pcscd/pcscd.comm when unset): where key finds the "
+        + "smart card readers."),
+    .entry(
       "TWOFOLD_CLIPBOARD_SECONDS",
       "Seconds a code copied with code --copy stays on the clipboard (0 to 86400; default 30)."),
     .entry("NO_COLOR", "When set and not empty, the full-screen app uses no colours."),

@@ -1,6 +1,7 @@
 import AppSession
 import Arguments
 import Infrastructure
+import YKOATH
 
 /// The command-line program: parses arguments with the command table and runs a command.
 struct Twofold {
@@ -80,6 +81,11 @@ struct Twofold {
         keyring: SecretServiceKeyring(
           client: SecretServiceKeyring.client(variables: environment.variables),
           variables: environment.variables)
+      ).run()
+    case .key:
+      try KeyCommand(
+        environment: environment, arguments: parsed,
+        service: { () throws(SmartCardError) in try LibPCSCLite() }
       ).run()
     case .browser: try browser(parsed)
     case .icons: try IconsCommand(environment: environment, arguments: parsed).run()

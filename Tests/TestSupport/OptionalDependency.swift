@@ -163,6 +163,32 @@ public struct OptionalDependency: Equatable, Sendable {
       "/usr/bin/python3",
       ["-c", "import gi; gi.require_version('Atspi', '2.0'); gi.require_version('Gdk', '4.0')"]))
 
+  /// libpcsclite, through which Twofold reaches hardware keys (`LibPCSCLite.libraryNames`).
+  public static let pcsclite = OptionalDependency(
+    "libpcsclite", package: "libpcsclite1", libraryNames: ["libpcsclite.so.1", "libpcsclite.so"])
+  /// pcscd, the PC/SC daemon each hardware-key test runs privately.
+  public static let pcscd = OptionalDependency(
+    "pcscd", package: "pcscd", isInstalled: FileManager.default.isExecutableFile(atPath: "/usr/sbin/pcscd"))
+  /// vsmartcard's virtual reader, the driver pcscd loads for the emulated YubiKey.
+  public static let vpcd = OptionalDependency(
+    "vpcd", package: "vsmartcard-vpcd",
+    isInstalled: FileManager.default.fileExists(atPath: "/usr/lib/pcsc/drivers/serial/libifdvpcd.so"))
+  /// vsmartcard's card framework for Debian's python3, on which the emulated YubiKey runs.
+  public static let virtualSmartcardPython = OptionalDependency(
+    "virtualsmartcard for python3", package: "python3-virtualsmartcard",
+    isInstalled: FileManager.default.fileExists(
+      atPath: "/usr/lib/python3/site-packages/virtualsmartcard/virtualsmartcard/VirtualSmartcard.py"))
+  /// unshare, which gives each hardware-key test's pcscd private mount and network namespaces.
+  public static let unshare = OptionalDependency(program: "unshare", package: "util-linux")
+  /// ip, which brings up the loopback of that private network namespace.
+  public static let ip = OptionalDependency(
+    "ip", package: "iproute2",
+    isInstalled: ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip"].contains {
+      FileManager.default.isExecutableFile(atPath: $0)
+    })
+  /// Yubico's ykman, which writes on the emulated key in the interoperability test.
+  public static let ykman = OptionalDependency(program: "ykman", package: "yubikey-manager")
+
   private init(_ name: String, package: String, isInstalled: Bool) {
     self.name = name
     self.package = package

@@ -7,7 +7,8 @@ import Testing
 struct CompletionTests {
   static let commands = [
     "init", "add", "list", "code", "pick", "verify", "show", "edit", "remove", "demo", "import", "export",
-    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "browser", "icons", "agent",
+    "passwd", "sync", "merge-driver", "unlock", "lock", "status", "keyring", "key", "browser", "icons",
+    "agent",
     "browser-host",
     "completions", "help",
   ]
